@@ -1,0 +1,362 @@
+"""Agora: influence cubes, Chamber control, Decrees, Senators and the Senate decisions.
+
+Control is derived from the cube counts after every single cube change (§A7): losing a
+Chamber drops its Decrees, gaining one reveals and takes them, and the military Decree
+(a Decree with shields) pushes the pawn on each gain and loss (§A8). Political supremacy
+is checked after every change (§A11).
+"""
+
+from .actions import Action
+from .registry import automatic, decision, effect
+from .state import CUBES
+
+N_CHAMBERS = 6
+UNPREPARED, PREPARED, TRIGGERED = 0, 1, 2
+SECTIONS = {"left": (0, 1), "middle": (2, 3), "right": (4, 5)}
+
+
+# ------------------------------------------------------------------ cubes and control
+
+def cubes_on_board(s, p) -> int:
+    return sum(s.cubes[ch * 2 + p] for ch in range(N_CHAMBERS))
+
+
+def supply(s, p) -> int:
+    return CUBES - cubes_on_board(s, p)
+
+
+def adjacent(ch):
+    return [c for c in (ch - 1, ch + 1) if 0 <= c < N_CHAMBERS]
+
+
+def _controller(s, ch):
+    a, b = s.cubes[ch * 2], s.cubes[ch * 2 + 1]
+    return 0 if a > b else 1 if b > a else None
+
+
+def _military_decrees(s, decrees):
+    rules_decrees = s.rules.decrees
+    return sum(rules_decrees[d].shields for d in decrees)
+
+
+def _pawn(s, pusher, n):
+    """Push the pawn for a Decree gain/loss; its tokens act at once, by the pusher."""
+    if n:
+        tokens = s.push_pawn(pusher, n)
+        if tokens:
+            s.push(*s.token_steps(pusher, tokens))
+
+
+def _lose(s, ch, owner, decrees):
+    s.control[ch] = None
+    _pawn(s, 1 - owner, _military_decrees(s, decrees))
+
+
+def _gain(s, ch, owner, decrees):
+    s.control[ch] = owner
+    for d in decrees:
+        s.decree_up[d] = True
+    _pawn(s, owner, _military_decrees(s, decrees))
+
+
+def reevaluate(s, ch):
+    """Re-derive control of one Chamber after a cube change (§A17)."""
+    new = _controller(s, ch)
+    old = s.control[ch]
+    if new == old:
+        return
+    s._prices[0] = s._prices[1] = None
+    decrees = s.chamber_decrees[ch]
+    if old is not None:
+        _lose(s, ch, old, decrees)
+    if new is not None and not s.over:
+        _gain(s, ch, new, decrees)
+    check_political(s)
+
+
+def check_political(s):
+    if s.over:
+        return
+    first = s.control[0]
+    if first is not None and all(c == first for c in s.control):
+        s.win(first, "political")
+
+
+def place(s, p, ch):
+    s.cubes[ch * 2 + p] += 1
+    reevaluate(s, ch)
+
+
+def remove(s, p, ch):
+    s.cubes[ch * 2 + p] -= 1
+    reevaluate(s, ch)
+
+
+def move(s, p, src, dst):
+    s.cubes[src * 2 + p] -= 1
+    reevaluate(s, src)
+    if s.over:
+        return
+    s.cubes[dst * 2 + p] += 1
+    reevaluate(s, dst)
+
+
+def move_decree(s, src, dst):
+    """Insider Influence (§A7.5): move the Decree of `src` under the one in `dst`."""
+    decree = s.chamber_decrees[src].pop(0)
+    s.chamber_decrees[dst].append(decree)
+    s._prices[0] = s._prices[1] = None
+    x, y = s.control[src], s.control[dst]
+    if x == y:
+        return
+    n = _military_decrees(s, [decree])
+    if x is not None:
+        _pawn(s, 1 - x, n)
+    if y is not None and not s.over:
+        s.decree_up[decree] = True
+        _pawn(s, y, n)
+
+
+# ------------------------------------------------------------------ naming helpers
+
+def _chamber(s, ch):
+    return s.rules.chambers[ch].name
+
+
+def _chamber_index(s, name):
+    return s.rules.chamber_id[name]
+
+
+def _place_actions(s, p, chambers):
+    if supply(s, p) == 0:
+        return []
+    return [Action(p, "place", _chamber(s, ch)) for ch in chambers]
+
+
+def _move_actions(s, p):
+    return [Action(p, "move", _chamber(s, ch), _chamber(s, dst))
+            for ch in range(N_CHAMBERS) if s.cubes[ch * 2 + p]
+            for dst in adjacent(ch)]
+
+
+def _apply_cube_action(s, p, action):
+    if action.kind == "place":
+        place(s, p, _chamber_index(s, action.subject))
+    elif action.kind == "move":
+        move(s, p, _chamber_index(s, action.subject), _chamber_index(s, action.target))
+    elif action.kind == "remove":
+        remove(s, 1 - p, _chamber_index(s, action.subject))
+
+
+# ------------------------------------------------------------------ Senators
+
+@automatic("recruit")
+def _recruit(s, step):
+    """Senator into the city, then its effect (§A17 'Recruiting a Senator')."""
+    _, p, cid, _free = step
+    s.senators[p].append(cid)
+    card = s.rules.cards[cid]
+    if card.senator == "conspirator":
+        if s.decree_value(p, "conspirator_extra_turn"):
+            s.extra_turn = True
+        s.push(("conspirator", p))
+    else:
+        blue = s.info[p].count("blue") + s.decree_value(p, "senate_blue_bonus", 0)
+        actions = 1 if blue <= 1 else 2 if blue <= 3 else 3
+        s.push(("senate", p, card.section, actions))
+
+
+def _legal_senate(s, step):
+    p, section = step[1], step[2]
+    actions = _place_actions(s, p, SECTIONS[section]) + _move_actions(s, p)
+    if actions:
+        actions.append(Action(p, "stop"))
+    return actions
+
+
+@decision("senate", _legal_senate)
+def _apply_senate(s, step, action):
+    _, p, section, left = step
+    if action.kind == "stop":
+        return
+    if left > 1:
+        s.push(("senate", p, section, left - 1))
+    _apply_cube_action(s, p, action)
+
+
+def _legal_conspirator(s, step):
+    p = step[1]
+    return _place_actions(s, p, range(N_CHAMBERS)) + [Action(p, "conspire")]
+
+
+@decision("conspirator", _legal_conspirator)
+def _apply_conspirator(s, step, action):
+    p = step[1]
+    if action.kind == "conspire":
+        conspire(s, p)
+    else:
+        _apply_cube_action(s, p, action)
+
+
+# ------------------------------------------------------------------ Conspiracy deck
+
+def conspire(s, p):
+    """Draw 2 Conspiracies; keep 1 (both with Organized Crime), the other to top/bottom."""
+    drawn = s.conspiracy_deck[:2]
+    s.conspiracy_deck = s.conspiracy_deck[2:]
+    s.deck_knowledge = [[k for k in know if k[0] not in drawn] for know in s.deck_knowledge]
+    if len(drawn) < 2 or s.info[p].passive.get("keep_both_conspiracies"):
+        s.conspiracies[p].extend((c, UNPREPARED, -1) for c in drawn)
+        return
+    s.push(("keep", p, tuple(drawn)))
+
+
+@effect("conspire")
+def _fx_conspire(s, p, arg, source):
+    conspire(s, p)
+
+
+def _legal_keep(s, step):
+    p = step[1]
+    return [Action(p, "keep", s.rules.conspiracies[c].name) for c in step[2]]
+
+
+@decision("keep", _legal_keep)
+def _apply_keep(s, step, action):
+    p = step[1]
+    kept = s.rules.conspiracy_id[action.subject]
+    s.conspiracies[p].append((kept, UNPREPARED, -1))
+    other = [c for c in step[2] if c != kept][0]
+    s.push(("return", p, other))
+
+
+def _legal_return(s, step):
+    p = step[1]
+    name = s.rules.conspiracies[step[2]].name
+    return [Action(p, "return", name, "top"), Action(p, "return", name, "bottom")]
+
+
+@decision("return", _legal_return)
+def _apply_return(s, step, action):
+    p, cid = step[1], step[2]
+    if action.target == "top":
+        s.conspiracy_deck.insert(0, cid)
+    else:
+        s.conspiracy_deck.append(cid)
+    s.deck_knowledge[p].append((cid, action.target))
+
+
+def _conspiracy_index(s, p, name, status):
+    cid = s.rules.conspiracy_id[name]
+    for i, (c, st, _) in enumerate(s.conspiracies[p]):
+        if c == cid and st == status:
+            return i
+    raise ValueError(f"player {p} has no such Conspiracy: {name}")
+
+
+def prepare(s, p, name, card):
+    """Card action (d): tuck the card under an unprepared Conspiracy (§A9.2)."""
+    i = _conspiracy_index(s, p, name, UNPREPARED)
+    s.conspiracies[p][i] = (s.conspiracies[p][i][0], PREPARED, card)
+
+
+def _run_conspiracy(s, p, cid):
+    src = ("conspiracy", cid)
+    s.push(*[("fx", p, kind, arg, src) for kind, arg in s.rules.conspiracies[cid].on_gain])
+
+
+def trigger_prepared(s, p, name):
+    """Start-of-turn trigger (§A9.3); the card action of the turn follows."""
+    i = _conspiracy_index(s, p, name, PREPARED)
+    cid, _, card = s.conspiracies[p][i]
+    s.conspiracies[p][i] = (cid, TRIGGERED, card)
+    s.push(("after_trigger", p))
+    _run_conspiracy(s, p, cid)
+
+
+@automatic("after_trigger")
+def _after_trigger(s, step):
+    p = step[1]
+    if s.remaining == 0:        # Property Fraud / Turn of Events took the last card
+        s.last_player = p
+        s.push(("end_turn", p))
+    else:
+        s.push(("turn", p, False))
+
+
+@effect("trigger_unprepared_conspiracy")
+def _fx_curia_julia(s, p, arg, source):
+    if any(st == UNPREPARED for _, st, _ in s.conspiracies[p]):
+        s.push(("trigger_unprepared", p))
+
+
+def _legal_trigger_unprepared(s, step):
+    p = step[1]
+    names = {s.rules.conspiracies[c].name for c, st, _ in s.conspiracies[p] if st == UNPREPARED}
+    return [Action(p, "trigger", n) for n in sorted(names)] + [Action(p, "decline", "trigger")]
+
+
+@decision("trigger_unprepared", _legal_trigger_unprepared)
+def _apply_trigger_unprepared(s, step, action):
+    p = step[1]
+    if action.kind == "decline":
+        return
+    i = _conspiracy_index(s, p, action.subject, UNPREPARED)
+    cid = s.conspiracies[p][i][0]
+    s.conspiracies[p][i] = (cid, TRIGGERED, -1)
+    _run_conspiracy(s, p, cid)
+
+
+# ------------------------------------------------------------------ cube effects
+
+@effect("place_cube")
+def _fx_place(s, p, arg, source):
+    if supply(s, p):
+        s.push(("place", p))
+
+
+def _legal_place(s, step):
+    return _place_actions(s, step[1], range(N_CHAMBERS))
+
+
+@decision("place", _legal_place)
+def _apply_place(s, step, action):
+    _apply_cube_action(s, step[1], action)
+
+
+@effect("remove_opponent_cube")
+def _fx_remove(s, p, arg, source):
+    if cubes_on_board(s, 1 - p):
+        s.push(("remove", p))
+
+
+def _legal_remove(s, step):
+    p = step[1]
+    return [Action(p, "remove", _chamber(s, ch)) for ch in range(N_CHAMBERS)
+            if s.cubes[ch * 2 + 1 - p]]
+
+
+@decision("remove", _legal_remove)
+def _apply_remove(s, step, action):
+    _apply_cube_action(s, step[1], action)
+
+
+@effect("may_move_cube")
+def _fx_may_move(s, p, arg, source):
+    if cubes_on_board(s, p):
+        s.push(("may_move", p))
+
+
+def _legal_may_move(s, step):
+    p = step[1]
+    actions = _move_actions(s, p)
+    return actions + [Action(p, "decline", "move")] if actions else []
+
+
+@decision("may_move", _legal_may_move)
+def _apply_may_move(s, step, action):
+    if action.kind != "decline":
+        _apply_cube_action(s, step[1], action)
+
+
+from . import conspiracies  # noqa: E402,F401  (registers the Conspiracy step kinds)

@@ -1,0 +1,71 @@
+"""Setting up a new game (base §2, Agora §A2). All randomness comes from the seeded Rng."""
+
+from .rng import Rng
+from .rules import rules_for
+from .state import State
+from . import steps, effects  # noqa: F401  (register the base step and effect kinds)
+
+BOARD_PROGRESS = 5
+REMOVED_PER_AGE = 3
+GUILDS_PER_GAME = 3
+SENATORS_PER_AGE = {1: 5, 2: 5, 3: 3}
+
+
+def new_game(seed: int = 0, agora: bool = True, first_player=None, data_path=None) -> State:
+    """A new game. Same seed, options and actions -> the same game.
+
+    first_player: 0 or 1 to choose who plays first, None to draw it from the seed.
+    """
+    rules = rules_for(agora, data_path)
+    if agora:
+        from . import senate  # noqa: F401  (register the Agora kinds)
+    s = State(rules)
+    rng = s.rng = Rng(seed)
+    s.first_player = rng.below(2) if first_player is None else int(first_player)
+
+    tokens = list(range(len(rules.progress)))
+    rng.shuffle(tokens)
+    s.progress_board, s.progress_box = tokens[:BOARD_PROGRESS], tokens[BOARD_PROGRESS:]
+
+    wonders = list(range(len(rules.wonders)))
+    rng.shuffle(wonders)
+    s.draft_deck = wonders
+
+    senators = list(rules.senators)
+    rng.shuffle(senators)
+    guilds = list(rules.guilds)
+    rng.shuffle(guilds)
+    dealt = 0
+    for age in (1, 2, 3):
+        cards = list(rules.age_cards[age])
+        rng.shuffle(cards)
+        s.removed[age] = cards[:REMOVED_PER_AGE]
+        deck = cards[REMOVED_PER_AGE:]
+        if age == 3:
+            deck += guilds[:GUILDS_PER_GAME]
+        if agora:
+            deck += senators[dealt:dealt + SENATORS_PER_AGE[age]]
+            dealt += SENATORS_PER_AGE[age]
+        rng.shuffle(deck)
+        s.decks[age] = deck
+
+    s.military_tokens = list(range(len(rules.military_tokens)))
+    s.info = [None, None]
+    s.refresh(0)
+    s.refresh(1)
+
+    if agora:
+        decrees = list(range(len(rules.decrees)))
+        rng.shuffle(decrees)
+        s.decree_up = [False] * len(rules.decrees)
+        for ch in rules.chambers:
+            d = decrees[ch.index]
+            s.chamber_decrees[ch.index] = [d]
+            s.decree_up[d] = ch.decree_face_up
+        s.conspiracy_deck = list(range(len(rules.conspiracies)))
+        rng.shuffle(s.conspiracy_deck)
+        s.deal_age(1)          # Agora: the Age I structure is visible during the draft
+
+    s.push(("draft_next", None))
+    s._advance()
+    return s

@@ -1,0 +1,555 @@
+"""The game state: an OpenSpiel-style state machine for 7 Wonders Duel (+ Agora).
+
+A turn can need several decisions (a card action, then a progress token, then a Senate
+action...). Pending work is kept as a stack of small tuples, `pending`: the top entry is
+either a *decision* (waiting for an Action from one player) or an *automatic* step that
+`_advance` resolves at once. Steps are plain data, so cloning and saving a state is copying
+lists — no generators or callbacks hidden inside.
+
+The step kinds and the effect vocabulary live in `game.steps`, `game.effects` and
+`game.senate`; this module holds the state's data and the shared rule mechanics.
+"""
+
+from .actions import Action, IllegalActionError
+from .city import CityInfo
+from .payment import Payment, explain, trade_cost
+from .data import RESOURCES
+from . import registry
+
+START_COINS = 7
+CUBES = 12
+
+
+class State:
+    """One game position. Create with `game.new_game()`; drive with `legal_actions()` / `apply()`."""
+
+    def __init__(self, rules):
+        self.rules = rules
+        self.agora = rules.agora
+        self.rng = None
+        self.first_player = 0
+        self.age = 1
+        self.phase = "draft"                 # 'draft' -> 'play' -> 'over'
+        self.coins = [START_COINS, START_COINS]
+        self.city = [[], []]                 # Buildings (card ids) in construction order
+        self.senators = [[], []]             # recruited Senators (card ids)
+        self.wonders = [[], []]              # owned Wonder ids (built or not), in order obtained
+        self.built = [{}, {}]                # built Wonder id -> card id tucked under it
+        self.wonders_out = []                # Wonders boxed by the 7-Wonder limit or Sabotage
+        self.draft_pool = []                 # Wonders on display in the current draft round
+        self.draft_deck = []                 # Wonders still face down (second round + unused)
+        self.draft_pick = 0                  # index into the 8-pick draft order
+        self.progress_board = []
+        self.progress_box = []
+        self.progress_owned = [[], []]
+        self.progress_locked = []            # Agora: Obscurantism
+        self.pawn = 0                        # seat 0 pushes toward +capital, seat 1 toward -capital
+        self.military_tokens = []            # token ids still on the track
+        self.decks = {1: [], 2: [], 3: []}   # shuffled Age decks (dealt at the start of each Age)
+        self.removed = {1: [], 2: [], 3: []} # cards boxed at setup (Treason may take them)
+        self.structure = []                  # card id per layout slot, -1 once taken
+        self.face_up = []
+        self.accessible = []                 # slots that may be taken now
+        self.reveal_pending = []             # slots uncovered this turn, revealed at its end
+        self.remaining = 0
+        self.discard = []
+        self.pending = []
+        self.extra_turn = False
+        self.last_player = 0
+        self.deferred_tokens = []            # (pusher, token) collected by a construction's shields
+        self.history = []
+        self.result = None
+        self._winner = None                  # (winner or None, kind) once a victory happened
+        # Agora
+        self.cubes = [0] * 12                # cubes[chamber * 2 + player]
+        self.control = [None] * 6
+        self.chamber_decrees = [[] for _ in range(6)]
+        self.decree_up = []                  # per decree id: face up?
+        self.conspiracy_deck = []
+        self.conspiracies = [[], []]         # (conspiracy id, status, tucked card id or -1)
+        self.deck_knowledge = [[], []]       # (conspiracy id, 'top'/'bottom') a player put back
+        self.secret_seen = [[], []]          # names a player looked at secretly (Treason, ...)
+        # derived
+        self.info = [None, None]
+        self._legal = None
+        self._prices = [None, None]
+
+    # ------------------------------------------------------------------ public API
+
+    @property
+    def current_player(self):
+        if self.result is not None or not self.pending:
+            return None
+        return self.pending[-1][1]
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.result is not None
+
+    @property
+    def layout(self):
+        return self.rules.layouts[self.age]
+
+    @property
+    def decision(self):
+        """The kind of decision waiting (e.g. 'turn', 'progress'), or None when over."""
+        return None if self.result is not None or not self.pending else self.pending[-1][0]
+
+    def legal_actions(self) -> list:
+        if self._legal is None:
+            if self.result is not None or not self.pending:
+                self._legal = []
+            else:
+                step = self.pending[-1]
+                self._legal = registry.DECISIONS[step[0]][0](self, step)
+        return self._legal
+
+    def apply(self, action) -> None:
+        """Play one action. An illegal action raises IllegalActionError and changes nothing."""
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        legal = self.legal_actions()
+        if action not in legal:
+            if self.result is not None:
+                raise IllegalActionError(f"the game is over; '{action}' cannot be played")
+            raise IllegalActionError(
+                f"'{action}' is not legal for player {action[0] if isinstance(action, tuple) else '?'} "
+                f"now ({self.pending[-1][0]} decision of player {self.current_player})")
+        step = self.pending.pop()
+        self._legal = None
+        self.history.append(action)
+        registry.DECISIONS[step[0]][1](self, step, action)
+        self._advance()
+
+    def parse_action(self, text: str) -> Action:
+        text = " ".join(str(text).split())
+        for a in self.legal_actions():
+            if str(a).lower() == text.lower():
+                return a
+        raise IllegalActionError(f"'{text}' is not a legal action now")
+
+    def clone(self) -> "State":
+        s = State.__new__(State)
+        s.__dict__.update(self.__dict__)
+        s.rng = self.rng.clone()
+        s.coins = self.coins[:]
+        s.city = [self.city[0][:], self.city[1][:]]
+        s.senators = [self.senators[0][:], self.senators[1][:]]
+        s.wonders = [self.wonders[0][:], self.wonders[1][:]]
+        s.built = [dict(self.built[0]), dict(self.built[1])]
+        s.wonders_out = self.wonders_out[:]
+        s.draft_pool = self.draft_pool[:]
+        s.draft_deck = self.draft_deck[:]
+        s.progress_board = self.progress_board[:]
+        s.progress_box = self.progress_box[:]
+        s.progress_owned = [self.progress_owned[0][:], self.progress_owned[1][:]]
+        s.progress_locked = self.progress_locked[:]
+        s.military_tokens = self.military_tokens[:]
+        s.structure = self.structure[:]
+        s.face_up = self.face_up[:]
+        s.accessible = self.accessible[:]
+        s.reveal_pending = self.reveal_pending[:]
+        s.discard = self.discard[:]
+        s.pending = self.pending[:]
+        s.deferred_tokens = self.deferred_tokens[:]
+        s.history = self.history[:]
+        s.info = self.info[:]
+        s._prices = self._prices[:]
+        if self.agora:
+            s.cubes = self.cubes[:]
+            s.control = self.control[:]
+            s.chamber_decrees = [d[:] for d in self.chamber_decrees]
+            s.decree_up = self.decree_up[:]
+            s.conspiracy_deck = self.conspiracy_deck[:]
+            s.conspiracies = [self.conspiracies[0][:], self.conspiracies[1][:]]
+            s.deck_knowledge = [self.deck_knowledge[0][:], self.deck_knowledge[1][:]]
+            s.secret_seen = [self.secret_seen[0][:], self.secret_seen[1][:]]
+        # decks, removed and the rules never change after setup: shared.
+        return s
+
+    def observation(self, player: int) -> dict:
+        from .observation import observe
+        return observe(self, player)
+
+    def to_json(self) -> str:
+        from .serialize import dumps
+        return dumps(self)
+
+    # ---------------------------------------------------------------- queries
+
+    def card(self, cid):
+        return self.rules.cards[cid]
+
+    def accessible_cards(self) -> list:
+        return [self.structure[s] for s in self.accessible]
+
+    def slot_of(self, name: str) -> int:
+        """Accessible slot holding the card called `name`."""
+        cards = self.rules.cards
+        for slot in self.accessible:
+            if cards[self.structure[slot]].name == name:
+                return slot
+        raise IllegalActionError(f"'{name}' is not an accessible card")
+
+    def unbuilt_wonders(self, p) -> list:
+        built = self.built[p]
+        return [w for w in self.wonders[p] if w not in built]
+
+    def standing_wonders(self) -> int:
+        return len(self.built[0]) + len(self.built[1])
+
+    def discard_value(self, p) -> int:
+        """Coins gained by discarding a card now."""
+        return 2 + self.info[p].count("yellow") + self.decree_value(p, "discard_bonus", 0)
+
+    def recruit_cost(self, p) -> int:
+        if self.info[p].passive.get("free_recruit"):
+            return 0
+        return len(self.senators[p])
+
+    def prices(self, p) -> list:
+        """Unit price of each resource for player p (base §7.4–7.5, Decrees D10–D11)."""
+        cached = self._prices[p]
+        if cached is not None:
+            return cached
+        opp_prod = self.info[1 - p].prod
+        fixed = self.info[p].fixed
+        prices = [1 if fixed[r] else 2 + opp_prod[r] for r in range(len(RESOURCES))]
+        if self.agora:
+            for arg in self.decree_args(p, "trade_discount"):
+                for name in arg["resources"]:
+                    r = RESOURCES.index(name)
+                    prices[r] = max(1, prices[r] - arg["coins"])
+        prices = self._prices[p] = tuple(prices)
+        return prices
+
+    def chain_for(self, p, cid):
+        """The chain symbol that makes card `cid` free for p, or None; second: from the opponent."""
+        sym = self.rules.cards[cid].chain_in
+        if sym is None:
+            return None, False
+        if sym in self.info[p].chains:
+            return sym, False
+        if self.agora and self.decree_value(p, "opponent_chains") and sym in self.info[1 - p].chains:
+            return sym, True
+        return None, False
+
+    def building_price(self, p, cid):
+        """(total coins, trade coins, chain symbol or None) for constructing card cid."""
+        c = self.rules.cards[cid]
+        info = self.info[p]
+        if c.chain_in is not None:
+            chain, _ = self.chain_for(p, cid)
+            if chain:
+                return 0, 0, chain
+        waive = info.passive.get("discount_" + c.color, 0)
+        prices = self.prices(p)
+        trade = trade_cost(c.resources, info.prod, info.choices, prices, waive)
+        total = c.coin_cost + trade
+        if self.agora and self.decree_has(p, "ignore_cost_symbol", c.color):
+            unit = trade_cost(c.resources, info.prod, info.choices, prices, waive + 1)
+            if c.coin_cost and trade <= c.coin_cost + unit:
+                return trade, trade, None          # the coin cost is the ignored symbol
+            if c.coin_cost + unit < total:
+                return c.coin_cost + unit, unit, None
+        return total, trade, None
+
+    def wonder_price(self, p, wid):
+        """(total coins, trade coins) for constructing Wonder wid."""
+        w = self.rules.wonders[wid]
+        info = self.info[p]
+        waive = info.passive.get("discount_wonder", 0)
+        if self.agora:
+            waive += self.decree_value(p, "wonder_discount", 0)
+        trade = trade_cost(w.resources, info.prod, info.choices, self.prices(p), waive)
+        return trade, trade
+
+    def payment(self, p, name: str, card: str = None) -> Payment:
+        """Cheapest payment for Building/Senator/Wonder `name`, with its full breakdown."""
+        rules = self.rules
+        if name in rules.wonder_id:
+            wid = rules.wonder_id[name]
+            total, trade = self.wonder_price(p, wid)
+            need, coin_cost = rules.wonders[wid].resources, 0
+            sources = list(self.info[p].passive.get("discount_sources_wonder", []))
+            if self.agora:
+                for did in self.controlled_decrees(p):
+                    n = rules.decrees[did].passive.get("wonder_discount")
+                    if n:
+                        sources.append((rules.decrees[did].name, n))
+            color = "wonder"
+        else:
+            cid = rules.card_id[name]
+            c = rules.cards[cid]
+            if c.senator:
+                cost = self.recruit_cost(p)
+                free = "corruption" if self.info[p].passive.get("free_recruit") else None
+                return Payment(total=cost, affordable=cost <= self.coins[p], coin_cost=cost,
+                               free_reason=free)
+            chain, from_opp = self.chain_for(p, cid)
+            if chain:
+                return Payment(total=0, affordable=True, chain=chain, chain_from_opponent=from_opp,
+                               free_reason="chain")
+            total, trade, _ = self.building_price(p, cid)
+            need, coin_cost, color = c.resources, c.coin_cost, c.color
+            sources = list(self.info[p].passive.get("discount_sources_" + c.color, []))
+            if self.agora and total - trade != coin_cost:   # the Decree waived the coin cost
+                coin_cost = 0
+            elif self.agora and self.decree_has(p, "ignore_cost_symbol", c.color):
+                sources.append((self._decree_name(p, "ignore_cost_symbol", c.color), 1))
+        info = self.info[p]
+        prices = self.prices(p)
+        reasons = []
+        for r in range(len(RESOURCES)):
+            if info.fixed[r]:
+                reasons.append(("fixed", info.fixed_source[r]))
+            else:
+                reasons.append(("opponent", self.info[1 - p].prod[r]))
+        waive = sum(n for _, n in sources)
+        produced, used, waived, purchases, trade_check = explain(
+            need, info.prod, info.choices, info.choice_names, prices, reasons, waive, sources)
+        pay = Payment(total=total, affordable=total <= self.coins[p], coin_cost=coin_cost,
+                      trade=trade, produced=produced, choices=used, waived=waived,
+                      purchases=purchases,
+                      trade_to_opponent=bool(trade and self.info[1 - p].passive.get("trade_income")))
+        if color != "wonder" and coin_cost == 0 and rules.cards[rules.card_id[name]].coin_cost:
+            pay.waived.append((self._decree_name(p, "ignore_cost_symbol", color), "coins"))
+        return pay
+
+    # ------------------------------------------------------------ Agora queries
+    # (defined here because payment and discards read them; base games have no Senate)
+
+    def controlled_decrees(self, p) -> list:
+        if not self.agora:
+            return []
+        out = []
+        for ch in range(6):
+            if self.control[ch] == p:
+                out.extend(self.chamber_decrees[ch])
+        return out
+
+    def decree_args(self, p, kind) -> list:
+        decrees = self.rules.decrees
+        return [decrees[d].passive[kind] for d in self.controlled_decrees(p)
+                if kind in decrees[d].passive]
+
+    def decree_value(self, p, kind, default=None):
+        if not self.agora:
+            return default
+        args = self.decree_args(p, kind)
+        if not args:
+            return default
+        if isinstance(args[0], bool):
+            return True
+        return sum(args) if isinstance(args[0], int) else args[0]
+
+    def decree_has(self, p, kind, value) -> bool:
+        return value in self.decree_args(p, kind)
+
+    def _decree_name(self, p, kind, value):
+        decrees = self.rules.decrees
+        for d in self.controlled_decrees(p):
+            if decrees[d].passive.get(kind) == value:
+                return decrees[d].name
+        return None
+
+    def decree_controller(self, kind, value=None):
+        """Who controls a Decree with this effect (and argument), or None."""
+        if not self.agora:
+            return None
+        decrees = self.rules.decrees
+        for ch in range(6):
+            owner = self.control[ch]
+            if owner is None:
+                continue
+            for d in self.chamber_decrees[ch]:
+                arg = decrees[d].passive.get(kind)
+                if arg is not None and (value is None or arg == value):
+                    return owner
+        return None
+
+    # ------------------------------------------------------------ engine core
+
+    def _advance(self):
+        """Resolve automatic steps until a decision is on top or the game is over."""
+        pending = self.pending
+        auto = registry.AUTOMATIC
+        decisions = registry.DECISIONS
+        self._legal = None
+        while pending and self._winner is None:
+            step = pending[-1]
+            if step[0] in decisions:
+                legal = decisions[step[0]][0](self, step)
+                if legal:
+                    self._legal = legal      # kept: the caller asks for them next
+                    break
+                pending.pop()            # a decision with no possible choice is skipped
+                continue
+            pending.pop()
+            auto[step[0]](self, step)
+        if self._winner is not None and self.result is None:
+            from .scoring import finish
+            finish(self, *self._winner)
+
+    def push(self, *steps):
+        """Schedule steps to run in the given order, before anything already pending."""
+        self.pending.extend(reversed(steps))
+
+    def refresh(self, p):
+        """Recompute player p's derived city facts after any change to their city."""
+        built = self.built[p]
+        self.info[p] = CityInfo(self.rules, self.city[p], built.keys(), self.progress_owned[p])
+        self._prices[0] = self._prices[1] = None
+
+    def win(self, winner, kind):
+        if self._winner is None:
+            self._winner = (winner, kind)
+            self.pending.clear()
+
+    @property
+    def over(self) -> bool:
+        return self._winner is not None
+
+    def gain_coins(self, p, n):
+        self.coins[p] += n
+
+    def lose_coins(self, p, n):
+        self.coins[p] = max(0, self.coins[p] - n)
+
+    def take_from_structure(self, slot) -> int:
+        """Remove the card at `slot`; uncovered cards are revealed at the end of the turn."""
+        cid = self.structure[slot]
+        self.structure[slot] = -1
+        self.remaining -= 1
+        if slot in self.accessible:
+            self.accessible.remove(slot)
+        layout = self.layout
+        structure = self.structure
+        for above in layout.covers[slot]:
+            if structure[above] != -1 and all(structure[b] == -1 for b in layout.covered_by[above]):
+                self.reveal_pending.append(above)
+        return cid
+
+    def reveal(self):
+        """Turn face up and make accessible every card uncovered since the last reveal."""
+        if self.reveal_pending:
+            for slot in self.reveal_pending:
+                self.face_up[slot] = True
+                if slot not in self.accessible:
+                    self.accessible.append(slot)
+            self.accessible.sort()
+            self.reveal_pending = []
+
+    def deal_age(self, age):
+        self.age = age
+        layout = self.rules.layouts[age]
+        deck = self.decks[age]
+        self.structure = list(deck[:len(layout)])
+        self.face_up = list(layout.face_up)
+        self.accessible = [s for s in range(len(layout)) if not layout.covered_by[s]]
+        self.reveal_pending = []
+        self.remaining = len(layout)
+
+    # --- military
+
+    def push_pawn(self, pusher, n) -> list:
+        """Move the pawn n spaces toward pusher's opponent; return military tokens collected."""
+        step = 1 if pusher == 0 else -1
+        capital = self.rules.capital
+        zones = self.rules.military_zone
+        collected = []
+        for _ in range(n):
+            self.pawn += step
+            if self.pawn * step >= capital:
+                self.pawn = step * capital
+                self.win(pusher, "military")
+                return []
+            for tid in self.military_tokens:
+                lo, hi = zones[tid]
+                if lo <= self.pawn <= hi:
+                    self.military_tokens.remove(tid)
+                    collected.append(tid)
+                    break
+        return collected
+
+    def token_steps(self, pusher, tokens) -> list:
+        src_tokens = self.rules.military_tokens
+        return [("fx", pusher, kind, arg, ("military", tid))
+                for tid in tokens for kind, arg in src_tokens[tid].on_gain]
+
+    # --- science
+
+    def science_pair(self, p, symbol) -> bool:
+        """Did p just complete a pair of `symbol` (and may take a progress token)?"""
+        return self.info[p].symbols.get(symbol, 0) == 2 and bool(self.progress_board)
+
+    def check_science(self, p) -> bool:
+        if len(self.info[p].symbols) >= 6:
+            self.win(p, "science")
+            return True
+        return False
+
+    # --- construction
+
+    def construct(self, p, cid, via="normal"):
+        """Put Building cid in p's city and schedule all its effects (base §16).
+
+        via: 'normal' (paid), 'chain' (free through a chain: Urbanism pays), or 'free'
+        (The Mausoleum, Treason, Property Fraud: no chain bonus).
+        """
+        c = self.rules.cards[cid]
+        if c.senator:
+            return registry.AUTOMATIC["recruit"](self, ("recruit", p, cid, True))
+        self.city[p].append(cid)
+        self.refresh(p)
+        src = ("card", cid)
+        steps = []
+        if self.agora:
+            owner = self.decree_controller("construction_coins", c.color)
+            if owner is not None:
+                self.gain_coins(owner, self.age)
+        if c.science:
+            if self.check_science(p):
+                return
+            pair = self.science_pair(p, c.science)
+        else:
+            pair = False
+        for kind, arg in c.on_gain:
+            steps.append(("fx", p, kind, arg, src))
+        if via == "chain":
+            bonus = self.info[p].passive.get("chain_coins")
+            if bonus:
+                steps.append(("fx", p, "coins", bonus, ("progress", None)))
+        if pair:
+            steps.append(("progress", p))
+        steps.append(("construction_done", p))
+        self.push(*steps)
+
+    def construct_wonder(self, p, wid, tucked):
+        self.built[p][wid] = tucked
+        if self.standing_wonders() >= 7:
+            for q in (0, 1):
+                for w in self.unbuilt_wonders(q):
+                    self.wonders[q].remove(w)
+                    self.wonders_out.append(w)
+        self.refresh(p)
+        if self.agora:
+            owner = self.decree_controller("construction_coins", "wonder")
+            if owner is not None:
+                self.gain_coins(owner, self.age)
+        w = self.rules.wonders[wid]
+        src = ("wonder", wid)
+        steps = [("fx", p, kind, arg, src) for kind, arg in w.on_gain]
+        if self.info[p].passive.get("wonders_play_again"):
+            steps.append(("fx", p, "play_again", True, src))
+        steps.append(("construction_done", p))
+        self.push(*steps)
+
+    def gain_progress(self, p, tid):
+        """p takes progress token tid (from the board or the box): effects apply at once."""
+        self.progress_owned[p].append(tid)
+        self.refresh(p)
+        t = self.rules.progress[tid]
+        if t.science and self.check_science(p):
+            return
+        self.push(*[("fx", p, kind, arg, ("progress", tid)) for kind, arg in t.on_gain])

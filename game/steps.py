@@ -1,0 +1,236 @@
+"""Base-game decisions and automatic steps: the draft, turns, Ages, and follow-up choices.
+
+Each decision has a `legal` function (the Actions a player may choose) and an `apply`
+function. Automatic steps run as soon as they reach the top of the pending stack.
+"""
+
+from .actions import Action
+from .registry import automatic, decision
+
+# Wonder draft pick order relative to the first player: P1, P2, P2, P1 | P2, P1, P1, P2.
+DRAFT_ORDER = (0, 1, 1, 0, 1, 0, 0, 1)
+DRAFT_ROUND = 4
+
+
+# ------------------------------------------------------------------ Wonder draft
+
+def _legal_draft(s, step):
+    p = step[1]
+    names = s.rules.wonders
+    return [Action(p, "draft", names[w].name) for w in s.draft_pool]
+
+
+def _give_wonder(s, p, wid):
+    s.draft_pool.remove(wid)
+    s.wonders[p].append(wid)
+    s.draft_pick += 1
+    s.push(("draft_next", None))
+    w = s.rules.wonders[wid]
+    # Agora Wonders act when drafted (Curia Julia: conspire; Knossos: place a cube).
+    s.push(*[("fx", p, kind, arg, ("draft", wid)) for kind, arg in w.draft_effects])
+
+
+@decision("draft", _legal_draft)
+def _apply_draft(s, step, action):
+    _give_wonder(s, step[1], s.rules.wonder_id[action.subject])
+
+
+@automatic("draft_next")
+def _draft_next(s, step):
+    k = s.draft_pick
+    if k == len(DRAFT_ORDER):
+        s.phase = "play"
+        if not s.agora:            # with Agora, Age I was laid out before the draft
+            s.deal_age(1)
+        s.push(("turn", s.first_player, True))
+        return
+    if not s.draft_pool:
+        s.draft_pool = s.draft_deck[:DRAFT_ROUND]
+        s.draft_deck = s.draft_deck[DRAFT_ROUND:]
+    p = s.first_player ^ DRAFT_ORDER[k]
+    if len(s.draft_pool) == 1:
+        _give_wonder(s, p, s.draft_pool[0])     # last Wonder of a round: no choice
+    else:
+        s.push(("draft", p))
+
+
+# ------------------------------------------------------------------ the turn
+
+def _legal_turn(s, step):
+    p = step[1]
+    cards = s.rules.cards
+    wonders = s.rules.wonders
+    coins = s.coins[p]
+    actions = []
+    if s.agora and step[2]:
+        actions.extend(Action(p, "trigger", s.rules.conspiracies[c].name)
+                       for c, status, _ in s.conspiracies[p] if status == 1)
+    buildable = []
+    if s.standing_wonders() < 7:
+        buildable = [wonders[w].name for w in s.unbuilt_wonders(p) if s.wonder_price(p, w)[0] <= coins]
+    unprepared = ([s.rules.conspiracies[c].name for c, status, _ in s.conspiracies[p] if status == 0]
+                  if s.agora else ())
+    for slot in s.accessible:
+        cid = s.structure[slot]
+        c = cards[cid]
+        name = c.name
+        if c.senator:
+            if s.recruit_cost(p) <= coins:
+                actions.append(Action(p, "recruit", name))
+        elif s.building_price(p, cid)[0] <= coins:
+            actions.append(Action(p, "build", name))
+        actions.append(Action(p, "discard", name))
+        for w in buildable:
+            actions.append(Action(p, "wonder", w, name))
+        for c_name in unprepared:
+            actions.append(Action(p, "prepare", c_name, name))
+    return actions
+
+
+def pay(s, p, total, trade):
+    """Pay `total` coins; with the opponent's Economy the trade part goes to them."""
+    s.coins[p] -= total
+    if trade and s.info[1 - p].passive.get("trade_income"):
+        s.coins[1 - p] += trade
+
+
+@decision("turn", _legal_turn)
+def _apply_turn(s, step, action):
+    p = step[1]
+    kind = action.kind
+    if kind == "trigger":
+        from .senate import trigger_prepared
+        trigger_prepared(s, p, action.subject)
+        return
+    cid = s.take_from_structure(s.slot_of(action.target if kind in ("wonder", "prepare")
+                                          else action.subject))
+    s.last_player = p
+    s.push(("end_turn", p))
+    if kind == "build":
+        total, trade, chain = s.building_price(p, cid)
+        pay(s, p, total, trade)
+        s.construct(p, cid, "chain" if chain else "normal")
+    elif kind == "discard":
+        s.gain_coins(p, s.discard_value(p))
+        s.discard.append(cid)
+    elif kind == "wonder":
+        wid = s.rules.wonder_id[action.subject]
+        total, trade = s.wonder_price(p, wid)
+        pay(s, p, total, trade)
+        s.construct_wonder(p, wid, cid)
+    elif kind == "recruit":
+        s.coins[p] -= s.recruit_cost(p)
+        s.push(("recruit", p, cid, False))
+    elif kind == "prepare":
+        from .senate import prepare
+        prepare(s, p, action.subject, cid)
+
+
+@automatic("end_turn")
+def _end_turn(s, step):
+    p = step[1]
+    s.reveal()
+    replay, s.extra_turn = s.extra_turn, False
+    if s.remaining == 0:
+        _end_age(s)
+    else:
+        s.push(("turn", p if replay else 1 - p, True))
+
+
+def _end_age(s):
+    if s.age == 3:
+        s.win(None, "civilian")
+        return
+    s.deal_age(s.age + 1)
+    # The militarily weaker player chooses who starts; at the centre, whoever played last.
+    chooser = 1 if s.pawn > 0 else 0 if s.pawn < 0 else s.last_player
+    s.push(("start", chooser))
+
+
+def _legal_start(s, step):
+    p = step[1]
+    return [Action(p, "start", "0"), Action(p, "start", "1")]
+
+
+@decision("start", _legal_start)
+def _apply_start(s, step, action):
+    s.push(("turn", int(action.subject), True))
+
+
+@automatic("construction_done")
+def _construction_done(s, step):
+    # Military tokens collected by a construction's shields act after its other effects.
+    if s.deferred_tokens:
+        steps = []
+        for pusher, tid in s.deferred_tokens:
+            steps.extend(s.token_steps(pusher, [tid]))
+        s.deferred_tokens = []
+        s.push(*steps)
+
+
+@automatic("fx")
+def _run_effect(s, step):
+    from .registry import EFFECTS
+    _, p, kind, arg, source = step
+    EFFECTS[kind](s, p, arg, source)
+
+
+# ------------------------------------------------------------------ follow-up choices
+
+def _legal_progress(s, step):
+    p = step[1]
+    if not s.progress_board:
+        return []
+    tokens = s.rules.progress
+    actions = [Action(p, "progress", tokens[t].name) for t in s.progress_board]
+    actions.append(Action(p, "decline", "progress"))      # the rulebook's "may"
+    return actions
+
+
+@decision("progress", _legal_progress)
+def _apply_progress(s, step, action):
+    if action.kind == "decline":
+        return
+    tid = s.rules.progress_id[action.subject]
+    s.progress_board.remove(tid)
+    s.gain_progress(step[1], tid)
+
+
+def _legal_library(s, step):
+    p = step[1]
+    return [Action(p, "library", s.rules.progress[t].name) for t in step[2]]
+
+
+@decision("library", _legal_library)
+def _apply_library(s, step, action):
+    tid = s.rules.progress_id[action.subject]
+    s.progress_box.remove(tid)
+    s.gain_progress(step[1], tid)
+
+
+def _legal_destroy(s, step):
+    p, color = step[1], step[2]
+    cards = s.rules.cards
+    return [Action(p, "destroy", cards[c].name) for c in s.city[1 - p] if cards[c].color == color]
+
+
+@decision("destroy", _legal_destroy)
+def _apply_destroy(s, step, action):
+    opp = 1 - step[1]
+    cid = s.rules.card_id[action.subject]
+    s.city[opp].remove(cid)
+    s.discard.append(cid)
+    s.refresh(opp)
+
+
+def _legal_mausoleum(s, step):
+    p = step[1]
+    cards = s.rules.cards
+    return [Action(p, "mausoleum", cards[c].name) for c in s.discard]
+
+
+@decision("mausoleum", _legal_mausoleum)
+def _apply_mausoleum(s, step, action):
+    cid = s.rules.card_id[action.subject]
+    s.discard.remove(cid)
+    s.construct(step[1], cid, "free")
