@@ -1,0 +1,68 @@
+"""Agora Duel — start the desktop window.
+
+Only command-line parsing lives here; everything else is in ui/ and game/.
+"""
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+
+MIN_SIZE = (640, 360)
+MAX_SIZE = (7680, 4320)
+LANGUAGES = ("en", "ko")
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """'1600x900' -> (1600, 900), for argparse."""
+    match = re.fullmatch(r"\s*(\d+)\s*[xX×]\s*(\d+)\s*", text)
+    if not match:
+        raise argparse.ArgumentTypeError(f"{text!r} is not WIDTHxHEIGHT (for example 1600x900)")
+    size = (int(match.group(1)), int(match.group(2)))
+    if not (MIN_SIZE[0] <= size[0] <= MAX_SIZE[0] and MIN_SIZE[1] <= size[1] <= MAX_SIZE[1]):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is out of range: width {MIN_SIZE[0]}-{MAX_SIZE[0]}, height {MIN_SIZE[1]}-{MAX_SIZE[1]}")
+    return size
+
+
+def positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive whole number")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        description="Agora Duel: 7 Wonders Duel with the Agora expansion, for two players.")
+    parser.add_argument("--size", type=parse_size, metavar="WxH",
+                        help="window size in pixels, e.g. 1600x900 (default) or 1280x720")
+    parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen (F11 toggles)")
+    parser.add_argument("--lang", choices=LANGUAGES,
+                        help="interface language (default: from the system locale)")
+    parser.add_argument("--screenshot", metavar="PATH",
+                        help="save a PNG of the window when the app exits (for tests)")
+    parser.add_argument("--exit-after-frames", type=positive_int, metavar="N",
+                        help="quit after N frames (with --screenshot, default 3)")
+    return parser
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    args = build_parser().parse_args(argv)
+    if args.screenshot and args.exit_after_frames is None:
+        args.exit_after_frames = 3
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    from ui.app import run  # after parsing, so --help and errors don't start pygame
+
+    return run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,241 @@
+"""The application: one window, one render loop, a stack of scenes.
+
+Public API: App (push / pop / replace / reset / go_home / quit / run / step /
+save_screenshot), Scene (re-exported from ui.scene) and run(args) for main.py.
+"""
+from __future__ import annotations
+
+import argparse
+import logging
+import warnings
+from pathlib import Path
+from typing import Any, Callable
+
+import pygame
+
+from ui import art, fonts, theme, widgets
+from ui.i18n import language, set_language, t
+from ui.layout import DESIGN_SIZE, Layout
+from ui.scene import Scene
+from ui.scenes.error import ErrorScene
+from ui.scenes.menu import MenuScene
+
+__all__ = ["App", "Scene", "run", "FPS"]
+
+log = logging.getLogger(__name__)
+
+FPS = 60
+MIN_WINDOW = (960, 540)
+MAX_DT = 0.1  # a stalled frame (window drag, breakpoint) must not fast-forward animations
+
+
+class _BareErrorScene(Scene):
+    """Last resort when the error panel itself fails: a plain screen; any key or click goes home."""
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP) and self.app is not None:
+            self.app.go_home()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.UMBER)
+
+
+class App:
+    def __init__(self, size: tuple[int, int] = DESIGN_SIZE, *, fullscreen: bool = False,
+                 home: Callable[[], Scene] | None = None, fps: int = FPS):
+        # Only what the window needs: initialising audio here spams headless consoles (no sound yet).
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption(t("app.window_title"))
+        pygame.key.set_repeat(350, 45)
+        self.fps = fps
+        self.home = home
+        self.windowed_size = (int(size[0]), int(size[1]))
+        self.fullscreen = fullscreen
+        self.stack: list[Scene] = []
+        self.running = True
+        self.frames = 0
+        self.last_error: BaseException | None = None
+        self.clock = pygame.time.Clock()
+        self._set_icon()
+        self.screen = self._open_window()
+        self.layout = Layout(self.screen.get_size())
+
+    # --- window ---------------------------------------------------------------
+
+    def _open_window(self) -> pygame.Surface:
+        if self.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        try:
+            # pygame-ce 2.5 deprecates this bridge in favour of a Window-only loop, yet it is the
+            # only way to give a display-module window a minimum size.
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                window = pygame.Window.from_display_module()
+            window.minimum_size = (min(MIN_WINDOW[0], self.windowed_size[0]),
+                                   min(MIN_WINDOW[1], self.windowed_size[1]))
+        except (AttributeError, pygame.error) as exc:  # older SDL or a driver without window hints
+            log.debug("cannot set a minimum window size: %s", exc)
+        return screen
+
+    def _set_icon(self) -> None:
+        try:
+            pygame.display.set_icon(art.window_icon())
+        except pygame.error as exc:
+            log.debug("cannot set the window icon: %s", exc)
+
+    def toggle_fullscreen(self) -> None:
+        self.fullscreen = not self.fullscreen
+        self.screen = self._open_window()
+        self._refresh_layout()
+
+    def _refresh_layout(self) -> None:
+        self.screen = pygame.display.get_surface() or self.screen
+        if self.screen.get_size() != self.layout.size:
+            self.layout = Layout(self.screen.get_size())
+            for scene in list(self.stack):
+                self._safely(scene, scene.on_resize, self.layout)
+
+    # --- scene stack ----------------------------------------------------------
+
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def push(self, scene: Scene) -> None:
+        scene.app = self
+        self.stack.append(scene)
+        if self._safely(scene, scene.on_enter):
+            self._safely(scene, scene.on_resize, self.layout)
+
+    def pop(self) -> Scene | None:
+        if not self.stack:
+            return None
+        scene = self.stack.pop()
+        self._safely(scene, scene.on_exit)
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        self.pop()
+        self.push(scene)
+
+    def reset(self, scene: Scene | None = None) -> None:
+        """Empty the stack, then push scene if given."""
+        while self.stack:
+            self.pop()
+        if scene is not None:
+            self.push(scene)
+
+    def go_home(self) -> None:
+        """Back to the home scene (the title menu); quits when there is none."""
+        if self.home is None:
+            self.reset()
+            return
+        try:
+            home = self.home()
+        except Exception as exc:
+            self._fail(None, exc)
+            return
+        self.reset(home)
+
+    def quit(self) -> None:
+        self.running = False
+
+    # --- error containment -----------------------------------------------------
+
+    def _safely(self, scene: Scene, action: Callable[..., Any], *args: Any) -> bool:
+        """Run one scene callback; an exception becomes the error panel. Returns success."""
+        try:
+            action(*args)
+            return True
+        except Exception as exc:
+            self._fail(scene, exc)
+            return False
+
+    def _fail(self, scene: Scene | None, exc: BaseException) -> None:
+        self.last_error = exc
+        log.error("unhandled error in %s", type(scene).__name__ if scene else "scene setup", exc_info=exc)
+        panel: Scene = _BareErrorScene() if isinstance(scene, (ErrorScene, _BareErrorScene)) else ErrorScene(exc)
+        # Drop the broken scenes without their exit hooks: they may fail again.
+        self.stack = []
+        self.push(panel)
+
+    # --- loop -----------------------------------------------------------------
+
+    def _dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+        elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self._refresh_layout()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+        elif self.top is not None:
+            self._safely(self.top, self.top.handle_event, event)
+
+    def _draw(self, retry: bool = True) -> None:
+        start = 0
+        for i in range(len(self.stack) - 1, -1, -1):
+            if self.stack[i].opaque:
+                start = i
+                break
+        if not self.stack or not self.stack[start].opaque:
+            self.screen.fill(theme.UMBER)
+        for scene in list(self.stack[start:]):
+            if not self._safely(scene, scene.draw, self.screen):
+                if retry:  # show the error panel in this very frame
+                    self._draw(retry=False)
+                return
+
+    def step(self, dt: float) -> None:
+        """One frame: events, update of the top scene, drawing, flip."""
+        for event in pygame.event.get():
+            self._dispatch(event)
+            if not self.running:
+                return
+        self._refresh_layout()
+        if self.top is not None:
+            self._safely(self.top, self.top.update, dt)
+        self._draw()
+        pygame.display.flip()
+        self.frames += 1
+
+    def run(self, max_frames: int | None = None, screenshot: str | Path | None = None) -> int:
+        """Loop until quit (or max_frames), optionally save a screenshot, close. Returns an exit code."""
+        try:
+            while self.running and self.stack:
+                self.step(min(self.clock.tick(self.fps) / 1000.0, MAX_DT))
+                if max_frames is not None and self.frames >= max_frames:
+                    break
+            if screenshot is not None:
+                self.save_screenshot(screenshot)
+        finally:
+            self.close()
+        return 0
+
+    def save_screenshot(self, path: str | Path) -> Path:
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.screen, str(path))
+        return path
+
+    def close(self) -> None:
+        # Cached fonts and surfaces must not outlive pygame (tests open several Apps).
+        fonts.clear_caches()
+        art.clear_caches()
+        widgets.clear_caches()
+        pygame.quit()
+
+
+def run(args: argparse.Namespace) -> int:
+    """Start the window from parsed command-line options (see main.py)."""
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    lang = getattr(args, "lang", None)
+    if lang:
+        set_language(lang)
+    log.info("language: %s", language())
+    app = App(size=getattr(args, "size", None) or DESIGN_SIZE,
+              fullscreen=getattr(args, "fullscreen", False), home=MenuScene)
+    app.push(MenuScene())
+    return app.run(max_frames=getattr(args, "exit_after_frames", None),
+                   screenshot=getattr(args, "screenshot", None))

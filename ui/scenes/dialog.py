@@ -1,0 +1,117 @@
+"""Modal dialogs drawn over the current screen: a title, a message and a row of buttons."""
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+import pygame
+
+from ui import art, theme
+from ui.fonts import wrap_balanced
+from ui.i18n import t
+from ui.layout import Layout
+from ui.scene import Scene
+from ui.widgets import Button, ButtonGroup, draw_panel
+
+PANEL_WIDTH = 700
+BODY_SIZE = 23
+LINE_HEIGHT = 36
+DETAIL_SIZE = 18
+DETAIL_LINE_HEIGHT = 28
+BUTTON_SIZE = (220, 56)
+FADE_SECONDS = 0.16
+
+
+class DialogScene(Scene):
+    """buttons: (label, action) pairs; an action of None closes the dialog."""
+
+    opaque = False
+    close_on_outside_click = True
+
+    def __init__(self, title: str, body: str, buttons: Sequence[tuple[str, Callable[[], None] | None]], *,
+                 on_cancel: Callable[[], None] | None = None, badge: str = "", detail: str = "",
+                 default: int = 0):
+        super().__init__()
+        self.title = title
+        self.body = body
+        self.detail = detail
+        self.badge = badge
+        self.on_cancel = on_cancel or self.close
+        self.group = ButtonGroup(
+            [Button(label, action or self.close, text_size=23) for label, action in buttons],
+            horizontal=True, index=default)
+        self.lines: list[str] = []
+        self.detail_lines: list[str] = []
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.fade = 0.0
+        self._top = 0.0
+        self._head = 0
+
+    def close(self) -> None:
+        if self.app is not None and self.app.top is self:
+            self.app.pop()
+
+    def on_resize(self, layout: Layout) -> None:
+        text_width = layout.px(PANEL_WIDTH - 120)
+        self.lines = wrap_balanced(self.body, layout.font(BODY_SIZE), text_width)
+        self.detail_lines = wrap_balanced(self.detail, layout.font(DETAIL_SIZE), text_width)[:4]
+        extra = (16 + len(self.detail_lines) * DETAIL_LINE_HEIGHT) if self.detail_lines else 0
+        self._head = 28 if self.badge else 0
+        height = 150 + self._head + len(self.lines) * LINE_HEIGHT + extra + 40 + BUTTON_SIZE[1] + 50
+        self._top = 450 - height / 2
+        self.panel = layout.centered_rect(800, 450, PANEL_WIDTH, height)
+        buttons = self.group.buttons
+        width = max([BUTTON_SIZE[0]] + [b.natural_width(layout) for b in buttons])
+        gap = 28
+        row = len(buttons) * width + (len(buttons) - 1) * gap
+        y = self._top + height - 50 - BUTTON_SIZE[1]
+        for i, button in enumerate(buttons):
+            button.rect = layout.rect(800 - row / 2 + i * (width + gap), y, width, BUTTON_SIZE[1])
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.on_cancel()
+            return
+        if self.group.handle_event(event):
+            return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.close_on_outside_click \
+                and not self.panel.collidepoint(event.pos):
+            self.on_cancel()
+
+    def update(self, dt: float) -> None:
+        self.fade = min(1.0, self.fade + dt / FADE_SECONDS)
+        self.group.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        layout = self.layout
+        scrim = pygame.Surface(layout.size, pygame.SRCALPHA)
+        scrim.fill((*theme.SCRIM[:3], round(theme.SCRIM[3] * self.fade)))
+        surface.blit(scrim, (0, 0))
+        draw_panel(surface, self.panel, layout)
+        y = self._top + 62 + self._head
+        if self.badge:
+            badge = layout.text(self.badge.upper(), 16, theme.BRONZE_DARK, bold=True)
+            surface.blit(badge, badge.get_rect(center=layout.point(800, y - 36)))
+        title = layout.text(self.title, 36, theme.INK, bold=True)
+        surface.blit(title, title.get_rect(center=layout.point(800, y + 10)))
+        art.draw_divider(surface, layout.point(800, y + 52), layout.px(200), layout.px(2))
+        y += 88
+        for line in self.lines:
+            text = layout.text(line, BODY_SIZE, theme.INK_SOFT)
+            surface.blit(text, text.get_rect(center=layout.point(800, y + LINE_HEIGHT / 2)))
+            y += LINE_HEIGHT
+        y += 16
+        for line in self.detail_lines:
+            text = layout.text(line, DETAIL_SIZE, theme.DANGER)
+            surface.blit(text, text.get_rect(center=layout.point(800, y + DETAIL_LINE_HEIGHT / 2)))
+            y += DETAIL_LINE_HEIGHT
+        self.group.draw(surface, layout)
+
+
+def coming_soon(feature: str) -> DialogScene:
+    return DialogScene(feature, t("dialog.coming_soon.body"), [(t("dialog.close"), None)],
+                       badge=t("dialog.coming_soon.badge"))
+
+
+def quit_confirmation(on_quit: Callable[[], None]) -> DialogScene:
+    buttons = [(t("dialog.quit.confirm"), on_quit), (t("dialog.quit.cancel"), None)]
+    return DialogScene(t("dialog.quit.title"), t("dialog.quit.body"), buttons, default=1)

@@ -1,0 +1,125 @@
+"""The title screen: emblem, lettering and the main menu."""
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+
+from ui import art, theme
+from ui.i18n import t
+from ui.layout import Layout
+from ui.scene import Scene
+from ui.scenes.dialog import coming_soon, quit_confirmation
+from ui.widgets import Button, ButtonGroup, draw_key_hint, measure_key_hint
+
+BAND_HEIGHT = 44
+BUTTON_WIDTH, BUTTON_HEIGHT, BUTTON_STEP = 400, 56, 68
+BUTTONS_TOP = 408
+MOTES = 36
+
+
+class MenuScene(Scene):
+    def __init__(self) -> None:
+        super().__init__()
+        self.time = 0.0
+        self.group = ButtonGroup([])
+        self._backdrop: pygame.Surface | None = None
+        rng = random.Random(3)
+        # Drifting dust in the light: (x, y, speed, phase, radius) in design units.
+        self.motes = [(rng.uniform(0, 1600), rng.uniform(0, 900), rng.uniform(6, 18),
+                       rng.uniform(0, math.tau), rng.uniform(1.2, 3.2)) for _ in range(MOTES)]
+
+    def on_enter(self) -> None:
+        self.group = ButtonGroup([
+            Button(t("menu.new_game"), lambda: self._soon("menu.new_game"), description=t("menu.hint.new_game")),
+            Button(t("menu.continue"), enabled=False, description=t("menu.hint.continue")),
+            Button(t("menu.rules"), lambda: self._soon("menu.rules"), description=t("menu.hint.rules")),
+            Button(t("menu.settings"), lambda: self._soon("menu.settings"), description=t("menu.hint.settings")),
+            Button(t("menu.quit"), self._quit, description=t("menu.hint.quit")),
+        ])
+
+    def on_resize(self, layout: Layout) -> None:
+        self._backdrop = None
+        for i, button in enumerate(self.group.buttons):
+            button.rect = layout.centered_rect(800, BUTTONS_TOP + BUTTON_HEIGHT / 2 + i * BUTTON_STEP,
+                                               BUTTON_WIDTH, BUTTON_HEIGHT)
+
+    def _soon(self, feature_key: str) -> None:
+        self.app.push(coming_soon(t(feature_key)))
+
+    def _quit(self) -> None:
+        self.app.quit()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.push(quit_confirmation(self.app.quit))
+            return
+        self.group.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        self.group.update(dt)
+
+    # --- drawing ----------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        layout = self.layout
+        surface.blit(self._background(layout), (0, 0))
+        self._draw_motes(surface, layout)
+        self._draw_heading(surface, layout)
+        self.group.draw(surface, layout)
+        self._draw_description(surface, layout)
+        self._draw_footer(surface, layout)
+
+    def _background(self, layout: Layout) -> pygame.Surface:
+        if self._backdrop is None or self._backdrop.get_size() != layout.size:
+            backdrop = art.parchment(layout.size).copy()
+            band = layout.px(BAND_HEIGHT)
+            art.draw_meander_band(backdrop, 0, band, layout.size[0])
+            art.draw_meander_band(backdrop, layout.size[1] - band, band, layout.size[0])
+            self._backdrop = backdrop
+        return self._backdrop
+
+    def _draw_motes(self, surface: pygame.Surface, layout: Layout) -> None:
+        sprite = art.soft_dot(layout.px(10))
+        for x, y, speed, phase, radius in self.motes:
+            yy = (y - self.time * speed) % 900
+            xx = x + math.sin(self.time * 0.4 + phase) * 14
+            glow = 0.5 + 0.5 * math.sin(self.time * 0.9 + phase * 3)
+            sprite.set_alpha(round((60 + 120 * glow) * radius / 3.2))
+            surface.blit(sprite, sprite.get_rect(center=layout.point(xx, yy)))
+
+    def _draw_heading(self, surface: pygame.Surface, layout: Layout) -> None:
+        emblem = art.temple_emblem(layout.scale)
+        surface.blit(emblem, emblem.get_rect(center=layout.point(800, 128)))
+        title = art.title_lettering(t("app.title").upper(), layout.px(100))
+        spot = title.get_rect(center=layout.point(800, 250))
+        surface.blit(title, spot)
+        for mirrored, side in ((False, -1), (True, 1)):
+            branch = art.laurel_branch(layout.scale, mirrored)
+            edge = spot.left + layout.px(30) if side < 0 else spot.right - layout.px(30)
+            place = branch.get_rect(center=(edge + side * layout.px(70), spot.centery))
+            surface.blit(branch, place)
+        # Stop the rule short of the laurels, whose span follows the title's width.
+        half = min(layout.px(330), spot.width // 2 - layout.px(60))
+        art.draw_divider(surface, layout.point(800, 320), half, layout.px(2.5))
+        tagline = layout.text(t("app.tagline"), 24, theme.INK_SOFT)
+        surface.blit(tagline, tagline.get_rect(center=layout.point(800, 356)))
+
+    def _draw_description(self, surface: pygame.Surface, layout: Layout) -> None:
+        focus = self.group.hovered or self.group.selected
+        if focus is None or not focus.description:
+            return
+        text = layout.text(focus.description, 21, theme.INK_SOFT)
+        surface.blit(text, text.get_rect(center=layout.point(800, BUTTONS_TOP + 5 * BUTTON_STEP + 18)))
+
+    def _draw_footer(self, surface: pygame.Surface, layout: Layout) -> None:
+        hints = [(t("menu.keys.arrows"), t("menu.keys.choose")), (t("menu.keys.enter"), t("menu.keys.confirm")),
+                 (t("menu.keys.esc"), t("menu.keys.quit"))]
+        gap = layout.px(34)
+        total = sum(measure_key_hint(layout, k, label) for k, label in hints) + gap * (len(hints) - 1)
+        x = layout.size[0] // 2 - total // 2
+        y = layout.size[1] - layout.px(BAND_HEIGHT) - layout.px(30)
+        for keys, label in hints:
+            x += draw_key_hint(surface, layout, (x, y), keys, label) + gap

@@ -1,0 +1,23 @@
+"""The warm parchment-and-bronze palette shared by every screen."""
+
+INK = (38, 24, 14)
+INK_SOFT = (84, 58, 36)
+UMBER = (58, 37, 22)
+UMBER_LIGHT = (92, 60, 34)
+
+PARCHMENT_LIGHT = (244, 232, 204)
+PARCHMENT = (232, 214, 176)
+PARCHMENT_DARK = (196, 164, 116)
+PARCHMENT_BURNT = (112, 74, 40)
+
+BRONZE_LIGHT = (246, 210, 142)
+BRONZE = (196, 136, 64)
+BRONZE_DARK = (120, 72, 30)
+BRONZE_DEEP = (78, 44, 18)
+
+TEXT_ON_DARK = (246, 232, 200)
+TEXT_HOVER = (255, 246, 222)
+TEXT_DISABLED = (170, 150, 124)
+DANGER = (150, 40, 28)
+
+SCRIM = (20, 12, 6, 150)

@@ -1,0 +1,245 @@
+"""Reusable widgets: bronze buttons, a keyboard/mouse button group, parchment panels."""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Callable, Sequence
+
+import pygame
+
+from ui import art, theme
+from ui.layout import Layout
+
+ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+HOVER_SPEED = 9.0  # highlight fades in over roughly 1/9 s
+
+
+@lru_cache(maxsize=32)
+def _plaque(size: tuple[int, int], style: str, radius: int) -> pygame.Surface:
+    """The button body for one style: 'normal', 'hover' or 'disabled'."""
+    w, h = size
+    stops = {
+        "normal": ((104, 68, 38), theme.UMBER, (44, 28, 16)),
+        "hover": ((214, 154, 80), (162, 104, 46), (112, 66, 26)),
+        "disabled": ((128, 112, 92), (104, 90, 74), (88, 76, 62)),
+    }[style]
+    border = {"normal": theme.BRONZE, "hover": theme.BRONZE_LIGHT, "disabled": (140, 124, 100)}[style]
+    mask = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255), mask.get_rect(), border_radius=radius)
+    body = art.fill_mask(mask, stops)
+    line = max(1, h // 30)
+    pygame.draw.rect(body, theme.INK, body.get_rect(), line, border_radius=radius)
+    inner = body.get_rect().inflate(-2 * line, -2 * line)
+    pygame.draw.rect(body, border, inner, line, border_radius=max(0, radius - line))
+    sheen = inner.inflate(-4 * line, 0)
+    sheen.height = line
+    sheen.top = inner.top + 2 * line
+    body.fill((*art.mix(border, (255, 255, 255), 0.3), 255), sheen)
+    return body
+
+
+@lru_cache(maxsize=8)
+def _glow(size: tuple[int, int], radius: int) -> pygame.Surface:
+    pad = max(4, size[1] // 2)
+    mask = pygame.Surface((size[0] + 2 * pad, size[1] + 2 * pad), pygame.SRCALPHA)
+    glow = (255, 232, 176)
+    mask.fill((*glow, 0))  # transparent pixels keep the glow's colour, so blurred edges don't darken
+    pygame.draw.rect(mask, (*glow, 255), pygame.Rect(pad, pad, *size), border_radius=radius)
+    return pygame.transform.gaussian_blur(mask, max(1, pad // 2))
+
+
+class Button:
+    """A bronze plaque with a label. The owner sets .rect; a ButtonGroup drives focus and clicks."""
+
+    def __init__(self, text: str, on_click: Callable[[], None] | None = None, *,
+                 enabled: bool = True, description: str = "", text_size: float = 26):
+        self.text = text
+        self.on_click = on_click
+        self.enabled = enabled
+        self.description = description
+        self.text_size = text_size
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.selected = False
+        self.pressed = False
+        self.highlight = 0.0
+
+    def natural_width(self, layout: Layout) -> float:
+        """Design width that leaves room for the label and its hover ornaments."""
+        return layout.font(self.text_size, bold=True).size(self.text)[0] / layout.scale + 110
+
+    def contains(self, pos: tuple[int, int]) -> bool:
+        return self.rect.collidepoint(pos)
+
+    def activate(self) -> None:
+        if self.enabled and self.on_click:
+            self.on_click()
+
+    def update(self, dt: float) -> None:
+        target = 1.0 if self.selected and self.enabled else 0.0
+        step = HOVER_SPEED * dt
+        self.highlight += max(-step, min(step, target - self.highlight))
+
+    def draw(self, surface: pygame.Surface, layout: Layout) -> None:
+        if self.rect.width <= 0 or self.rect.height <= 0:
+            return
+        radius = layout.px(8)
+        rect = self.rect.move(0, layout.px(2)) if self.pressed and self.enabled else self.rect
+        if self.highlight > 0:
+            glow = _glow(rect.size, radius).copy()
+            glow.set_alpha(round(255 * self.highlight))
+            surface.blit(glow, glow.get_rect(center=rect.center))
+        if not self.enabled:
+            surface.blit(_plaque(rect.size, "disabled", radius), rect)
+        else:
+            surface.blit(_plaque(rect.size, "normal", radius), rect)
+            if self.highlight > 0:
+                hover = _plaque(rect.size, "hover", radius).copy()
+                hover.set_alpha(round(255 * self.highlight))
+                surface.blit(hover, rect)
+        self._draw_label(surface, layout, rect)
+
+    def _draw_label(self, surface: pygame.Surface, layout: Layout, rect: pygame.Rect) -> None:
+        if not self.enabled:
+            color = theme.TEXT_DISABLED
+        else:
+            color = art.mix(theme.TEXT_ON_DARK, theme.INK, self.highlight * 0.92)
+        label = layout.text(self.text, self.text_size, color, bold=True)
+        spot = label.get_rect(center=rect.center)
+        if self.enabled and self.highlight < 0.6:
+            shade = layout.text(self.text, self.text_size, theme.INK, bold=True)
+            shade.set_alpha(round(200 * (1 - self.highlight)))
+            surface.blit(shade, spot.move(0, layout.px(2)))
+        surface.blit(label, spot)
+        if self.highlight > 0.05:
+            gap = layout.px(22)
+            size = max(2, round(layout.px(6) * self.highlight))
+            for x in (spot.left - gap, spot.right + gap):
+                art.diamond(surface, (x, rect.centery), size + 1, theme.INK)
+                art.diamond(surface, (x, rect.centery), size, theme.PARCHMENT_LIGHT)
+
+
+class ButtonGroup:
+    """Focus, hover and activation for a set of buttons, by mouse and keyboard."""
+
+    def __init__(self, buttons: Sequence[Button], *, horizontal: bool = False, index: int | None = None):
+        self.buttons = list(buttons)
+        self.horizontal = horizontal
+        self.hovered: Button | None = None
+        self._pressed: Button | None = None
+        enabled = [i for i, b in enumerate(self.buttons) if b.enabled]
+        self.index = index if index is not None else (enabled[0] if enabled else 0)
+        self._sync()
+
+    @property
+    def selected(self) -> Button | None:
+        return self.buttons[self.index] if self.buttons else None
+
+    def _sync(self) -> None:
+        for i, button in enumerate(self.buttons):
+            button.selected = i == self.index
+            button.pressed = button is self._pressed
+
+    def move(self, step: int) -> None:
+        n = len(self.buttons)
+        for k in range(1, n + 1):
+            i = (self.index + step * k) % n
+            if self.buttons[i].enabled:
+                self.index = i
+                break
+        self._sync()
+
+    def button_at(self, pos: tuple[int, int]) -> Button | None:
+        return next((b for b in self.buttons if b.contains(pos)), None)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Returns True when the event was used."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.button_at(event.pos)
+            if self.hovered is not None and self.hovered.enabled:
+                self.index = self.buttons.index(self.hovered)
+            self._sync()
+            return self.hovered is not None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hit = self.button_at(event.pos)
+            if hit is not None and hit.enabled:
+                self._pressed = hit
+                self.index = self.buttons.index(hit)
+                self._sync()
+            return hit is not None
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            pressed, self._pressed = self._pressed, None
+            self._sync()
+            if pressed is not None and pressed.contains(event.pos):
+                pressed.activate()
+                return True
+            return False
+        if event.type == pygame.KEYDOWN:
+            back, forward = (pygame.K_LEFT, pygame.K_RIGHT) if self.horizontal else (pygame.K_UP, pygame.K_DOWN)
+            if event.key == back:
+                self.move(-1)
+                return True
+            if event.key in (forward, pygame.K_TAB):
+                self.move(-1 if event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT else 1)
+                return True
+            if event.key in ACTIVATE_KEYS and self.selected is not None:
+                self.selected.activate()
+                return True
+        return False
+
+    def update(self, dt: float) -> None:
+        for button in self.buttons:
+            button.update(dt)
+
+    def draw(self, surface: pygame.Surface, layout: Layout) -> None:
+        for button in self.buttons:
+            button.draw(surface, layout)
+
+
+@lru_cache(maxsize=8)
+def _panel(size: tuple[int, int], scale: float) -> pygame.Surface:
+    w, h = size
+    pad = max(6, round(24 * scale))
+    out = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+    shadow = pygame.Surface(out.get_size(), pygame.SRCALPHA)
+    shadow.fill((*theme.INK, 170), pygame.Rect(pad, pad + pad // 3, w, h))
+    out.blit(pygame.transform.gaussian_blur(shadow, max(1, pad // 2)), (0, 0))
+    body = pygame.Rect(pad, pad, w, h)
+    out.blit(art.vertical_gradient((w, h), (theme.PARCHMENT_LIGHT, theme.PARCHMENT, (220, 198, 156))), body)
+    line = max(1, round(3 * scale))
+    pygame.draw.rect(out, theme.BRONZE_DARK, body, line)
+    inset = body.inflate(-2 * round(10 * scale), -2 * round(10 * scale))
+    pygame.draw.rect(out, theme.BRONZE, inset, max(1, round(1.5 * scale)))
+    corner = max(3, round(7 * scale))
+    for point in (inset.topleft, inset.topright, inset.bottomleft, inset.bottomright):
+        art.diamond(out, point, corner + line, theme.BRONZE_DARK)
+        art.diamond(out, point, corner, theme.BRONZE_LIGHT)
+    return out
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, layout: Layout) -> None:
+    """A framed parchment card with a soft shadow."""
+    panel = _panel(rect.size, layout.scale)
+    surface.blit(panel, panel.get_rect(center=rect.center))
+
+
+def draw_key_hint(surface: pygame.Surface, layout: Layout, pos: tuple[int, int], keys: str, label: str,
+                  size: float = 17) -> int:
+    """A key cap followed by what it does, left edge at pos (vertical centre). Returns the width used."""
+    cap_text = layout.text(keys, size, theme.PARCHMENT_LIGHT, bold=True)
+    cap = cap_text.get_rect().inflate(layout.px(16), layout.px(8))
+    cap.midleft = pos
+    pygame.draw.rect(surface, theme.UMBER, cap, border_radius=layout.px(5))
+    pygame.draw.rect(surface, theme.BRONZE, cap, max(1, layout.px(1.5)), border_radius=layout.px(5))
+    surface.blit(cap_text, cap_text.get_rect(center=cap.center))
+    text = layout.text(label, size, theme.INK)
+    surface.blit(text, text.get_rect(midleft=(cap.right + layout.px(10), pos[1])))
+    return cap.width + layout.px(10) + text.get_width()
+
+
+def measure_key_hint(layout: Layout, keys: str, label: str, size: float = 17) -> int:
+    cap = layout.font(size, bold=True).size(keys)[0] + layout.px(16)
+    return cap + layout.px(10) + layout.font(size).size(label)[0]
+
+
+def clear_caches() -> None:
+    for cached in (_plaque, _glow, _panel):
+        cached.cache_clear()
