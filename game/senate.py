@@ -49,11 +49,13 @@ def _pawn(s, pusher, n):
 
 def _lose(s, ch, owner, decrees):
     s.control[ch] = None
+    s.senate_changed()
     _pawn(s, 1 - owner, _military_decrees(s, decrees))
 
 
 def _gain(s, ch, owner, decrees):
     s.control[ch] = owner
+    s.senate_changed()
     for d in decrees:
         s.decree_up[d] = True
     _pawn(s, owner, _military_decrees(s, decrees))
@@ -65,7 +67,6 @@ def reevaluate(s, ch):
     old = s.control[ch]
     if new == old:
         return
-    s._prices[0] = s._prices[1] = None
     decrees = s.chamber_decrees[ch]
     if old is not None:
         _lose(s, ch, old, decrees)
@@ -105,7 +106,7 @@ def move_decree(s, src, dst):
     """Insider Influence (§A7.5): move the Decree of `src` under the one in `dst`."""
     decree = s.chamber_decrees[src].pop(0)
     s.chamber_decrees[dst].append(decree)
-    s._prices[0] = s._prices[1] = None
+    s.senate_changed()
     x, y = s.control[src], s.control[dst]
     if x == y:
         return

@@ -73,6 +73,8 @@ class State:
         self.info = [None, None]
         self._legal = None
         self._prices = [None, None]
+        self._decree_fx = [None, None]
+        self._costs = [{}, {}]           # card id / ('w', wonder id) -> price, per player
 
     # ------------------------------------------------------------------ public API
 
@@ -155,6 +157,8 @@ class State:
         s.history = self.history[:]
         s.info = self.info[:]
         s._prices = self._prices[:]
+        s._decree_fx = self._decree_fx[:]
+        s._costs = [{}, {}]
         if self.agora:
             s.cubes = self.cubes[:]
             s.control = self.control[:]
@@ -236,6 +240,12 @@ class State:
 
     def building_price(self, p, cid):
         """(total coins, trade coins, chain symbol or None) for constructing card cid."""
+        cached = self._costs[p].get(cid)
+        if cached is None:
+            cached = self._costs[p][cid] = self._building_price(p, cid)
+        return cached
+
+    def _building_price(self, p, cid):
         c = self.rules.cards[cid]
         info = self.info[p]
         if c.chain_in is not None:
@@ -256,6 +266,13 @@ class State:
 
     def wonder_price(self, p, wid):
         """(total coins, trade coins) for constructing Wonder wid."""
+        key = ("w", wid)
+        cached = self._costs[p].get(key)
+        if cached is None:
+            cached = self._costs[p][key] = self._wonder_price(p, wid)
+        return cached
+
+    def _wonder_price(self, p, wid):
         w = self.rules.wonders[wid]
         info = self.info[p]
         waive = info.passive.get("discount_wonder", 0)
@@ -328,10 +345,17 @@ class State:
                 out.extend(self.chamber_decrees[ch])
         return out
 
-    def decree_args(self, p, kind) -> list:
-        decrees = self.rules.decrees
-        return [decrees[d].passive[kind] for d in self.controlled_decrees(p)
-                if kind in decrees[d].passive]
+    def decree_args(self, p, kind):
+        """Arguments of every `kind` Decree effect p benefits from (cached until control changes)."""
+        table = self._decree_fx[p]
+        if table is None:
+            table = {}
+            decrees = self.rules.decrees
+            for d in self.controlled_decrees(p):
+                for k, arg in decrees[d].passive.items():
+                    table.setdefault(k, []).append(arg)
+            self._decree_fx[p] = table
+        return table.get(kind, ())
 
     def decree_value(self, p, kind, default=None):
         if not self.agora:
@@ -400,6 +424,13 @@ class State:
         built = self.built[p]
         self.info[p] = CityInfo(self.rules, self.city[p], built.keys(), self.progress_owned[p])
         self._prices[0] = self._prices[1] = None
+        self._costs = [{}, {}]
+
+    def senate_changed(self):
+        """Forget what depends on Chamber control: prices and active Decree effects."""
+        self._prices[0] = self._prices[1] = None
+        self._decree_fx[0] = self._decree_fx[1] = None
+        self._costs = [{}, {}]
 
     def win(self, winner, kind):
         if self._winner is None:

@@ -59,32 +59,41 @@ def _draft_next(s, step):
 def _legal_turn(s, step):
     p = step[1]
     cards = s.rules.cards
-    wonders = s.rules.wonders
     coins = s.coins[p]
+    make = _ACTION_NEW
     actions = []
     if s.agora and step[2]:
         actions.extend(Action(p, "trigger", s.rules.conspiracies[c].name)
                        for c, status, _ in s.conspiracies[p] if status == 1)
-    buildable = []
+    buildable = ()
     if s.standing_wonders() < 7:
+        wonders = s.rules.wonders
         buildable = [wonders[w].name for w in s.unbuilt_wonders(p) if s.wonder_price(p, w)[0] <= coins]
-    unprepared = ([s.rules.conspiracies[c].name for c, status, _ in s.conspiracies[p] if status == 0]
-                  if s.agora else ())
+    unprepared = ()
+    recruit = None
+    if s.agora:
+        unprepared = [s.rules.conspiracies[c].name for c, status, _ in s.conspiracies[p] if status == 0]
+        recruit = s.recruit_cost(p) <= coins
+    price = s.building_price
+    structure = s.structure
     for slot in s.accessible:
-        cid = s.structure[slot]
+        cid = structure[slot]
         c = cards[cid]
         name = c.name
         if c.senator:
-            if s.recruit_cost(p) <= coins:
-                actions.append(Action(p, "recruit", name))
-        elif s.building_price(p, cid)[0] <= coins:
-            actions.append(Action(p, "build", name))
-        actions.append(Action(p, "discard", name))
+            if recruit:
+                actions.append(make(Action, (p, "recruit", name, None)))
+        elif price(p, cid)[0] <= coins:
+            actions.append(make(Action, (p, "build", name, None)))
+        actions.append(make(Action, (p, "discard", name, None)))
         for w in buildable:
-            actions.append(Action(p, "wonder", w, name))
+            actions.append(make(Action, (p, "wonder", w, name)))
         for c_name in unprepared:
-            actions.append(Action(p, "prepare", c_name, name))
+            actions.append(make(Action, (p, "prepare", c_name, name)))
     return actions
+
+
+_ACTION_NEW = tuple.__new__     # skips NamedTuple's keyword handling on the hottest path
 
 
 def pay(s, p, total, trade):

@@ -1,0 +1,53 @@
+"""Command line: `python -m game simulate ...` (see --help)."""
+
+import argparse
+import json
+import sys
+
+from .ai import available
+from .data import DataError
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game", description="Agora Duel rules engine tools.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    sim = sub.add_parser("simulate", help="play headless games and print statistics")
+    sim.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    sim.add_argument("--seed", type=int, default=0, help="first game's seed (default 0)")
+    sim.add_argument("--p0", default="random", choices=available(), help="player in seat 0")
+    sim.add_argument("--p1", default="random", choices=available(), help="player in seat 1")
+    sim.add_argument("--think", type=float, default=None, metavar="SECONDS",
+                     help="thinking time per decision for search players")
+    sim.add_argument("--base-only", action="store_true", help="base game without Agora")
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+
+    from .simulate import simulate
+    try:
+        stats = simulate(args.games, args.seed, args.p0, args.p1, agora=not args.base_only,
+                         think_seconds=args.think)
+    except DataError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps({k: v for k, v in stats.items() if k != "error_messages"}))
+    else:
+        mode = "Agora" if stats["agora"] else "base game"
+        print(f"{stats['games']} {mode} games, {args.p0} (seat 0) vs {args.p1} (seat 1)")
+        print(f"  wins: seat 0 {stats['wins'][0]}, seat 1 {stats['wins'][1]}, draws {stats['draws']}")
+        print("  victories: " + ", ".join(f"{k} {v}" for k, v in stats["victories"].items()))
+        print(f"  {stats['actions_per_game']} actions per game, {stats['games_per_second']} games/s,"
+              f" {stats['seconds']} s")
+        print(f"  decision ms (mean/p95): seat 0 {stats['decision_ms'][0]['mean']}/"
+              f"{stats['decision_ms'][0]['p95']}, seat 1 {stats['decision_ms'][1]['mean']}/"
+              f"{stats['decision_ms'][1]['p95']}")
+        print(f"  errors: {stats['errors']}")
+    for message in stats["error_messages"]:
+        print(message, file=sys.stderr)
+    return 1 if stats["errors"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
