@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: play test simulate bench clean
+.PHONY: play test simulate bench dist icon clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -23,5 +23,12 @@ simulate: $(STAMP)
 bench: $(STAMP)
 	$(PY) bench/engine_speed.py
 
+# One-folder app for the current OS in dist/AgoraDuel/ (AgoraDuel.app on macOS).
+dist: $(STAMP)
+	$(PY) -m PyInstaller --noconfirm --clean build.spec
+
+icon: $(STAMP)
+	$(PY) tools/make_icon.py
+
 clean:
-	rm -rf $(VENV) .pytest_cache
+	rm -rf $(VENV) .pytest_cache build dist

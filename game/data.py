@@ -9,6 +9,7 @@ Everything here is pure Python + PyYAML (no pygame). `load_database()` returns a
 from __future__ import annotations
 
 import os
+import sys
 import types
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -44,7 +45,9 @@ PROGRESS_ON_BOARD = 5       # progress tokens laid out at setup
 DECREES_PER_GAME = 6        # one per Chamber
 CONSPIRACIES_DRAWN = 2      # one Conspire draws 2
 
-DEFAULT_PATH = Path(__file__).resolve().parent.parent / "data" / "cards.yaml"
+# In a PyInstaller bundle the data files sit under sys._MEIPASS with the same layout.
+DEFAULT_PATH = (Path(getattr(sys, "_MEIPASS", "")) if getattr(sys, "_MEIPASS", None)
+                else Path(__file__).resolve().parent.parent) / "data" / "cards.yaml"
 
 
 # ---------------------------------------------------------------------------
