@@ -71,5 +71,31 @@ class CityInfo:
         self.passive = passive
         self.wonders_built = len(built_wonders)
 
+    def plus_card(self, c) -> "CityInfo":
+        """The same city with one more Building (the common case: no full recount)."""
+        new = CityInfo.__new__(CityInfo)
+        new.prod = (tuple(a + b for a, b in zip(self.prod, c.production))
+                    if c.production else self.prod)
+        new.choices = self.choices + (c.choice,) if c.choice else self.choices
+        new.choice_names = self.choice_names + (c.name,) if c.choice else self.choice_names
+        if c.trade_fixed:
+            fixed, source = list(self.fixed), list(self.fixed_source)
+            for r in c.trade_fixed:
+                fixed[r], source[r] = True, c.name
+            new.fixed, new.fixed_source = tuple(fixed), tuple(source)
+        else:
+            new.fixed, new.fixed_source = self.fixed, self.fixed_source
+        new.chains = self.chains | {c.chain_out} if c.chain_out else self.chains
+        new.colors = dict(self.colors)
+        new.colors[c.color] = new.colors.get(c.color, 0) + 1
+        if c.science:
+            new.symbols = dict(self.symbols)
+            new.symbols[c.science] = new.symbols.get(c.science, 0) + 1
+        else:
+            new.symbols = self.symbols
+        new.passive = self.passive
+        new.wonders_built = self.wonders_built
+        return new
+
     def count(self, color: str) -> int:
         return self.colors.get(color, 0)

@@ -77,6 +77,11 @@ def trade_cost(need, prod, choices, prices, waive) -> int:
 
     Pure function of small tuples that recur constantly, so results are memoised.
     """
+    for r in range(N_RES):
+        if need[r] > prod[r]:
+            break
+    else:
+        return 0                      # own production covers everything: no lookup needed
     key = (need, prod, choices, prices, waive)
     cost = _MEMO.get(key)
     if cost is None:

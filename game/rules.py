@@ -9,6 +9,7 @@ taken. Which kind is which is decided by the vocabulary tables below, not per ca
 
 from functools import lru_cache
 
+from .actions import Action
 from .data import RESOURCES, load_database
 
 RES_INDEX = {name: i for i, name in enumerate(RESOURCES)}
@@ -37,7 +38,7 @@ class Component:
     __slots__ = ("id", "name", "age", "color", "guild", "senator", "section", "coin_cost",
                  "resources", "chain_in", "chain_out", "production", "choice", "points",
                  "shields", "science", "trade_fixed", "guild_rule", "on_gain", "passive",
-                 "draft_effects", "expansion", "defn")
+                 "draft_effects", "expansion", "defn", "discount_key")
 
     def __init__(self, cid, defn, effects=(), **facts):
         self.id = cid
@@ -45,6 +46,7 @@ class Component:
         self.defn = defn
         self.age = facts.get("age", 0)
         self.color = facts.get("color")
+        self.discount_key = f"discount_{self.color}"     # e.g. Masonry's 'discount_blue'
         self.guild = facts.get("guild", False)
         self.senator = facts.get("senator")        # 'politician' / 'conspirator' / None
         self.section = facts.get("section")
@@ -91,6 +93,18 @@ class Component:
 
     def __repr__(self):
         return f"<{self.name}>"
+
+
+class TurnActions:
+    """Every card action of one seat, built once: turns are listed without new tuples."""
+
+    def __init__(self, rules, p):
+        cards = rules.cards
+        self.take = [Action(p, "recruit" if c.senator else "build", c.name) for c in cards]
+        self.discard = [Action(p, "discard", c.name) for c in cards]
+        self.wonder = [[Action(p, "wonder", w.name, c.name) for c in cards] for w in rules.wonders]
+        self.prepare = [[Action(p, "prepare", k.name, c.name) for c in cards]
+                        for k in rules.conspiracies]
 
 
 class Layout:
@@ -177,6 +191,7 @@ class Rules:
         self.conspiracy_id = {c.name: c.id for c in self.conspiracies}
 
         self.science_symbols = tuple(db.science_symbols)
+        self.turn_actions = (TurnActions(self, 0), TurnActions(self, 1))
 
 
 @lru_cache(maxsize=4)

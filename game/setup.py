@@ -1,5 +1,7 @@
 """Setting up a new game (base §2, Agora §A2). All randomness comes from the seeded Rng."""
 
+import random
+
 from .rng import Rng
 from .rules import rules_for
 from .state import State
@@ -20,8 +22,11 @@ def new_game(seed: int = 0, agora: bool = True, first_player=None, data_path=Non
     if agora:
         from . import senate  # noqa: F401  (register the Agora kinds)
     s = State(rules)
-    rng = s.rng = Rng(seed)
-    s.first_player = rng.below(2) if first_player is None else int(first_player)
+    # Setup shuffles ~200 items: Python's C-implemented Mersenne Twister does that fast and
+    # deterministically; the state keeps a tiny cloneable generator for later draws.
+    rng = random.Random(seed)
+    s.rng = Rng(rng.getrandbits(64))
+    s.first_player = rng.randrange(2) if first_player is None else int(first_player)
 
     tokens = list(range(len(rules.progress)))
     rng.shuffle(tokens)

@@ -19,6 +19,11 @@ from . import registry
 START_COINS = 7
 CUBES = 12
 
+# Effect kinds that never ask for a decision: a construction runs them at once instead of
+# queueing them (same order, less bookkeeping on the hottest path).
+INSTANT_EFFECTS = frozenset({"coins", "coins_per", "guild", "play_again",
+                             "opponent_loses_coins", "shields"})
+
 
 class State:
     """One game position. Create with `game.new_game()`; drive with `legal_actions()` / `apply()`."""
@@ -74,7 +79,7 @@ class State:
         self._legal = None
         self._prices = [None, None]
         self._decree_fx = [None, None]
-        self._costs = [{}, {}]           # card id / ('w', wonder id) -> price, per player
+        self._costs = [{}, {}]           # card id, or -1 - Wonder id -> price, per player
 
     # ------------------------------------------------------------------ public API
 
@@ -110,7 +115,7 @@ class State:
         """Play one action. An illegal action raises IllegalActionError and changes nothing."""
         if isinstance(action, str):
             action = self.parse_action(action)
-        legal = self.legal_actions()
+        legal = self._legal if self._legal is not None else self.legal_actions()
         if action not in legal:
             if self.result is not None:
                 raise IllegalActionError(f"the game is over; '{action}' cannot be played")
@@ -189,9 +194,10 @@ class State:
 
     def slot_of(self, name: str) -> int:
         """Accessible slot holding the card called `name`."""
-        cards = self.rules.cards
-        for slot in self.accessible:
-            if cards[self.structure[slot]].name == name:
+        cid = self.rules.card_id.get(name)
+        if cid is not None and cid in self.structure:
+            slot = self.structure.index(cid)
+            if slot in self.accessible:
                 return slot
         raise IllegalActionError(f"'{name}' is not an accessible card")
 
@@ -252,21 +258,22 @@ class State:
             chain, _ = self.chain_for(p, cid)
             if chain:
                 return 0, 0, chain
-        waive = info.passive.get("discount_" + c.color, 0)
-        prices = self.prices(p)
+        waive = info.passive.get(c.discount_key, 0) if info.passive else 0
+        prices = self._prices[p] or self.prices(p)
         trade = trade_cost(c.resources, info.prod, info.choices, prices, waive)
         total = c.coin_cost + trade
-        if self.agora and self.decree_has(p, "ignore_cost_symbol", c.color):
+        if self.agora and c.color in self.decree_args(p, "ignore_cost_symbol"):
+            # Decrees D5-D7: ignore one cost symbol, the whole coin cost or one resource unit.
             unit = trade_cost(c.resources, info.prod, info.choices, prices, waive + 1)
             if c.coin_cost and trade <= c.coin_cost + unit:
-                return trade, trade, None          # the coin cost is the ignored symbol
+                return trade, trade, None
             if c.coin_cost + unit < total:
                 return c.coin_cost + unit, unit, None
         return total, trade, None
 
     def wonder_price(self, p, wid):
         """(total coins, trade coins) for constructing Wonder wid."""
-        key = ("w", wid)
+        key = -1 - wid                    # Wonders share the cache with cards (ids >= 0)
         cached = self._costs[p].get(key)
         if cached is None:
             cached = self._costs[p][key] = self._wonder_price(p, wid)
@@ -419,6 +426,20 @@ class State:
         """Schedule steps to run in the given order, before anything already pending."""
         self.pending.extend(reversed(steps))
 
+    def run_steps(self, steps):
+        """Run leading steps that cannot ask for a decision now; schedule the rest (in order)."""
+        effects = registry.EFFECTS
+        for i, step in enumerate(steps):
+            if step[0] == "fx" and step[2] in INSTANT_EFFECTS:
+                effects[step[2]](self, step[1], step[3], step[4])
+                if self._winner is not None:
+                    return
+            elif step[0] == "construction_done":
+                registry.AUTOMATIC["construction_done"](self, step)
+            else:
+                self.push(*steps[i:])
+                return
+
     def refresh(self, p):
         """Recompute player p's derived city facts after any change to their city."""
         built = self.built[p]
@@ -454,10 +475,15 @@ class State:
         self.remaining -= 1
         if slot in self.accessible:
             self.accessible.remove(slot)
-        layout = self.layout
+        layout = self.rules.layouts[self.age]
         structure = self.structure
         for above in layout.covers[slot]:
-            if structure[above] != -1 and all(structure[b] == -1 for b in layout.covered_by[above]):
+            if structure[above] == -1:
+                continue
+            for b in layout.covered_by[above]:
+                if structure[b] != -1:
+                    break
+            else:
                 self.reveal_pending.append(above)
         return cid
 
@@ -532,7 +558,14 @@ class State:
         if c.senator:
             return registry.AUTOMATIC["recruit"](self, ("recruit", p, cid, True))
         self.city[p].append(cid)
-        self.refresh(p)
+        self.info[p] = self.info[p].plus_card(c)
+        # The opponent's prices change only with production (and, under Decree D15,
+        # their free constructions with chain symbols).
+        self._prices[p] = None
+        self._costs[p] = {}
+        if c.production or (c.chain_out and self.agora):
+            self._prices[1 - p] = None
+            self._costs[1 - p] = {}
         src = ("card", cid)
         steps = []
         if self.agora:
@@ -554,7 +587,7 @@ class State:
         if pair:
             steps.append(("progress", p))
         steps.append(("construction_done", p))
-        self.push(*steps)
+        self.run_steps(steps)
 
     def construct_wonder(self, p, wid, tucked):
         self.built[p][wid] = tucked
@@ -574,7 +607,7 @@ class State:
         if self.info[p].passive.get("wonders_play_again"):
             steps.append(("fx", p, "play_again", True, src))
         steps.append(("construction_done", p))
-        self.push(*steps)
+        self.run_steps(steps)
 
     def gain_progress(self, p, tid):
         """p takes progress token tid (from the board or the box): effects apply at once."""

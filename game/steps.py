@@ -58,42 +58,39 @@ def _draft_next(s, step):
 
 def _legal_turn(s, step):
     p = step[1]
-    cards = s.rules.cards
+    rules = s.rules
+    cards = rules.cards
     coins = s.coins[p]
-    make = _ACTION_NEW
+    table = rules.turn_actions[p]
     actions = []
-    if s.agora and step[2]:
-        actions.extend(Action(p, "trigger", s.rules.conspiracies[c].name)
-                       for c, status, _ in s.conspiracies[p] if status == 1)
-    buildable = ()
+    owned = s.conspiracies[p] if s.agora else ()
+    if owned and step[2]:
+        actions.extend(Action(p, "trigger", rules.conspiracies[c].name)
+                       for c, status, _ in owned if status == 1)
+    wonder_rows = ()
     if s.standing_wonders() < 7:
-        wonders = s.rules.wonders
-        buildable = [wonders[w].name for w in s.unbuilt_wonders(p) if s.wonder_price(p, w)[0] <= coins]
-    unprepared = ()
-    recruit = None
-    if s.agora:
-        unprepared = [s.rules.conspiracies[c].name for c, status, _ in s.conspiracies[p] if status == 0]
-        recruit = s.recruit_cost(p) <= coins
+        wonder_rows = [table.wonder[w] for w in s.unbuilt_wonders(p)
+                       if s.wonder_price(p, w)[0] <= coins]
+    prepare_rows = [table.prepare[c] for c, status, _ in owned if status == 0] if owned else ()
+    recruit = s.agora and s.recruit_cost(p) <= coins
     price = s.building_price
+    costs = s._costs[p]
+    take, discard = table.take, table.discard
+    append = actions.append
     structure = s.structure
     for slot in s.accessible:
         cid = structure[slot]
-        c = cards[cid]
-        name = c.name
-        if c.senator:
+        if cards[cid].senator:
             if recruit:
-                actions.append(make(Action, (p, "recruit", name, None)))
-        elif price(p, cid)[0] <= coins:
-            actions.append(make(Action, (p, "build", name, None)))
-        actions.append(make(Action, (p, "discard", name, None)))
-        for w in buildable:
-            actions.append(make(Action, (p, "wonder", w, name)))
-        for c_name in unprepared:
-            actions.append(make(Action, (p, "prepare", c_name, name)))
+                append(take[cid])
+        elif (costs.get(cid) or price(p, cid))[0] <= coins:
+            append(take[cid])
+        append(discard[cid])
+        for row in wonder_rows:
+            append(row[cid])
+        for row in prepare_rows:
+            append(row[cid])
     return actions
-
-
-_ACTION_NEW = tuple.__new__     # skips NamedTuple's keyword handling on the hottest path
 
 
 def pay(s, p, total, trade):

@@ -171,8 +171,11 @@ def _detach(s, cid):
     """Take a card out of wherever it is, so it is never in two places."""
     if cid in s.structure:
         slot = s.structure.index(cid)
-        spare = next(c for c in s.decks[3] if c not in s.structure and c != cid
-                     and not s.rules.cards[c].senator and c not in s.city[0] + s.city[1])
+        used = set(s.structure) | set(s.city[0] + s.city[1] + s.discard)
+        spare = next((c for age in (3, 2, 1) for c in s.decks[age] + s.removed[age]
+                      if c not in used and not s.rules.cards[c].senator), None)
+        if spare is None:
+            raise RuntimeError(f"no spare card to replace {s.rules.cards[cid].name} in the structure")
         s.structure[slot] = spare
     for pile in (s.city[0], s.city[1], s.senators[0], s.senators[1], s.discard):
         if cid in pile:

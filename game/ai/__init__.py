@@ -52,3 +52,8 @@ def make_player(name: str, seed: int = 0, think_seconds: float = None) -> Player
 
 def available() -> list:
     return sorted(PLAYERS)
+
+
+# The AI players register themselves on import.
+from . import heuristic  # noqa: E402,F401
+from . import mcts  # noqa: E402,F401

@@ -1,0 +1,578 @@
+"""A readable evaluation of a position, in victory-point equivalents.
+
+`evaluate(state, me)` returns how good the position is for seat `me`: positive is good.
+It is the sum of named terms, each a feature of the position times a named weight from
+`WEIGHTS` (and a few small tables below), computed for both players and subtracted:
+
+  points       civilian points already on the score sheet (blue, green, yellow, guilds,
+               Wonders, progress tokens; military and Senate points are terms of their own)
+  coins        coins, worth more early (they buy cards) than at the end (1 point per 3)
+  production   brown/grey production and choices (cheaper cards), fixed trade prices,
+               and the pressure one's production puts on the opponent's prices
+  military     the Conflict pawn: military points plus the threat of Military Supremacy
+  science      distinct scientific symbols: the threat of Scientific Supremacy
+  tokens       the lasting effects of owned progress tokens (Architecture, Economy, ...)
+  wonders      the potential of Wonders owned but not built yet (scaled by their price)
+  senate       Chambers controlled: their points, their Decrees, the cube margins, and the
+               threat of Political Supremacy
+  conspiracies Conspiracies not yet triggered (an opponent's face-down one counts at the
+               average value: its identity is hidden)
+  tempo        the player to move takes the best card on offer next: the opponent's best
+               option counts against the player who just uncovered it (`card_gain`)
+
+`card_gain(state, p, card)` estimates the same terms for one card taken by p now; it is
+what `tempo` maximises, and the search player uses it to order moves.
+`explain(state, me)` returns the terms one by one (for tests and debugging).
+
+Face-down cards the evaluating player cannot know (`hidden` slots) count at an average
+value instead of their sampled identity.
+"""
+
+from functools import lru_cache
+
+from ..data import RESOURCES
+from ..rules import rules_for
+
+WIN = 1000.0
+
+WEIGHTS = {
+    # points & coins
+    "point": 1.0,                 # one victory point
+    "coin_end": 1 / 3,            # a coin at the end of the game
+    "coin_use": (0.30, 0.20, 0.08),   # extra value of a coin to spend, per Age (first coins)
+    "coin_use_cap": 12,           # coins above this are only worth their end value
+    # production (per unit, per Age)
+    "resource_unit": (1.6, 1.1, 0.35),
+    "choice_unit": (1.0, 0.8, 0.3),      # a "one of" producer (Forum, Caravansery, ...)
+    "fixed_price": (1.2, 0.9, 0.3),      # a resource bought at 1 coin (per unit of saving)
+    "trade_pressure": (0.35, 0.25, 0.05),  # per unit produced that the opponent must buy dearer
+    # military: pawn distance toward the opponent's capital -> value (0..8; 9 wins)
+    "military_track": (0, 2.0, 3.2, 6.0, 7.5, 9.5, 14.0, 19.0, 27.0),
+    "military_threat_late": 0.6,  # threat part kept when few cards remain
+    # science: distinct symbols -> value (0..5; 6 wins)
+    "science_symbols": (0, 0.8, 2.0, 4.0, 7.5, 14.0),
+    "science_pair_open": 0.6,     # a single symbol whose second copy may still come (token)
+    # Senate
+    "chamber_control": 1.0,       # controlling a Chamber, beside its points and Decrees
+    "cube_margin": 0.35,          # per extra cube of margin (up to 2) in a controlled Chamber
+    "cube_contest": 0.25,         # a cube in a Chamber one does not control (yet)
+    "political_threat": (0, 30.0, 16.0, 9.0, 5.5, 3.5, 2.2, 1.4, 0.8),  # by cubes missing
+    # Wonders
+    "wonder_unbuilt": 0.55,       # share of a Wonder's value while still unbuilt
+    "extra_turn": 2.8,            # value of playing again
+    # Conspiracies
+    "conspiracy_prepared": 0.9,   # share of its value once prepared
+    "conspiracy_unprepared": 0.5,
+    "conspiracy_hidden": 3.0,     # an opponent's face-down Conspiracy (identity unknown)
+    # tempo: the best card the player to move can take
+    "tempo": 0.55,
+    "unknown_card": (2.5, 3.0, 3.5),   # a card revealed face down: average gain by Age
+    "chain_out": (1.4, 1.0, 0.0),      # a chain symbol whose chained card may still come
+}
+
+# Lasting effect of an owned progress token (its points and coins are counted elsewhere).
+TOKEN_PASSIVE = {
+    "Architecture": 1.8,      # per unbuilt Wonder
+    "Economy": (4.0, 3.0, 1.5),
+    "Masonry": (3.5, 3.0, 1.5),
+    "Strategy": (3.5, 3.0, 2.0),
+    "Theology": 2.5,          # per unbuilt Wonder
+    "Urbanism": (2.5, 1.5, 0.5),
+    "Corruption": (2.5, 2.0, 0.7),
+    "Organized Crime": (1.5, 1.0, 0.3),
+    "Mathematics": 1.5,       # points counted on the sheet; future tokens worth more
+}
+
+# Value of a Wonder once built, beside its printed points and coins (effects, extra turn).
+WONDER_EXTRA = {
+    "The Pyramids": 0, "The Colossus": 0, "The Great Lighthouse": 2.5,
+    "The Temple of Artemis": 0, "The Mausoleum": 3.0, "The Great Library": 4.5,
+    "Piraeus": 2.5, "The Hanging Gardens": 0, "The Statue of Zeus": 1.5, "The Sphinx": 0,
+    "The Appian Way": 1.0, "Circus Maximus": 1.5, "Curia Julia": 3.0, "Knossos": 3.0,
+}
+
+# Decree values for their controller (per Age where it matters).
+DECREE_VALUE = {
+    "Civic Patronage": (2.0, 2.0, 1.2), "Scientific Patronage": (1.5, 1.5, 0.8),
+    "Commercial Patronage": (1.2, 1.2, 0.6), "Military Patronage": (1.5, 1.5, 0.8),
+    "Commercial Exemption": (1.0, 1.0, 0.5), "Military Exemption": (1.2, 1.2, 0.6),
+    "Scientific Exemption": (1.2, 1.2, 0.6), "Wonder Subsidy": (1.5, 1.0, 0.5),
+    "Standing Army": (1.5, 1.5, 1.5), "Raw Materials Discount": (1.8, 1.4, 0.6),
+    "Manufactured Goods Discount": (1.5, 1.2, 0.6), "Civic Mandate": (1.0, 0.8, 0.4),
+    "Salvage Rights": (1.2, 1.2, 1.0), "Wonder Patronage": (1.5, 1.2, 0.6),
+    "Shared Chains": (1.2, 1.2, 0.8), "Conspirators' Reward": (0.8, 0.6, 0.3),
+}
+
+# Base value of a Conspiracy (refined by the position in `conspiracy_value`).
+CONSPIRACY_BASE = {
+    "Extortion": 4.0, "Blackmail": 3.0, "Expropriation": 3.5, "Swindle": 2.0,
+    "Obscurantism": 3.0, "Coup": 4.0, "Property Fraud": 3.5, "Treason": 4.0,
+    "Political Maneuver": 4.0, "Espionage": 4.0, "Turn of Events": 2.0, "Embezzlement": 2.5,
+    "Foreclosure": 2.5, "Coercion": 2.0, "Insider Influence": 2.5, "Sabotage": 3.5,
+}
+
+CAP = (3, 3, 3, 2, 2)            # units of each resource worth producing (wood clay stone glass papyrus)
+DIMINISH = (1.0, 0.75, 0.45)     # value of the 1st, 2nd, 3rd unit
+
+
+class Tables:
+    """Per-rule-set facts the evaluator reads (computed once, never modified)."""
+
+    def __init__(self, agora):
+        rules = self.rules = rules_for(agora)
+        self.agora = agora
+        cards = rules.cards
+        self.wonder_value = []
+        for w in rules.wonders:
+            coins = sum(arg for kind, arg in w.on_gain if kind == "coins")
+            loss = sum(arg for kind, arg in w.on_gain if kind == "opponent_loses_coins")
+            again = any(kind == "play_again" for kind, _ in w.on_gain)
+            self.wonder_value.append((w.points, coins, loss, w.shields, again,
+                                      WONDER_EXTRA.get(w.name, 0.0)))
+        self.token_points = [t.points for t in rules.progress]
+        self.token_coins = [sum(arg for kind, arg in t.on_gain if kind == "coins")
+                            for t in rules.progress]
+        self.token_name = [t.name for t in rules.progress]
+        # chain symbol -> cards it makes free
+        self.chain_targets = {}
+        for c in cards:
+            if c.chain_in:
+                self.chain_targets.setdefault(c.chain_in, []).append(c.id)
+        self.symbol_cards = {}
+        for c in cards:
+            if c.science:
+                self.symbol_cards.setdefault(c.science, []).append(c.id)
+        self.decree_value = [DECREE_VALUE.get(d.name, (1.0, 1.0, 0.5)) for d in rules.decrees]
+        self.decree_name = [d.name for d in rules.decrees]
+        self.chamber_points = [ch.points for ch in rules.chambers]
+        self.conspiracy_name = [c.name for c in rules.conspiracies]
+        self.law = rules.progress_id.get("Law")
+        self.n_res = len(RESOURCES)
+
+
+@lru_cache(maxsize=4)
+def tables(agora: bool) -> Tables:
+    return Tables(agora)
+
+
+# ---------------------------------------------------------------------------- helpers
+
+def coin_value(age, coins, w=WEIGHTS):
+    """Value of holding `coins` coins."""
+    use = w["coin_use"][age - 1]
+    return w["coin_end"] * coins + use * min(coins, w["coin_use_cap"])
+
+
+def marginal_coin(age, coins, w=WEIGHTS):
+    return w["coin_end"] + (w["coin_use"][age - 1] if coins < w["coin_use_cap"] else 0.0)
+
+
+def progress_of_game(s):
+    """0 at the start of Age I, 1 when Age III's last card is taken."""
+    n = len(s.structure) or 1
+    left = s.remaining / n if s.structure else 1.0
+    return min(1.0, ((s.age - 1) + (1 - left)) / 3)
+
+
+def military_value(s, distance, w=WEIGHTS):
+    """Value of the pawn `distance` spaces toward the opponent's capital (negative: own side)."""
+    sign = 1 if distance >= 0 else -1
+    d = min(abs(distance), 8)
+    track = w["military_track"][d]
+    late = progress_of_game(s)
+    if late > 0.8:          # fewer cards left to push with: the threat part fades
+        pts = s.rules.military_points[d]
+        track = pts + (track - pts) * (1 - (late - 0.8) * 5 * (1 - w["military_threat_late"]))
+    return sign * track
+
+
+def science_value(s, p, w=WEIGHTS):
+    info = s.info[p]
+    n = len(info.symbols)
+    if n >= 6:
+        return WIN
+    v = w["science_symbols"][n]
+    singles = sum(1 for k in info.symbols.values() if k == 1)
+    if s.progress_board:
+        v += w["science_pair_open"] * singles * (1 - progress_of_game(s))
+    return v
+
+
+def _distance(s, p):
+    return s.pawn if p == 0 else -s.pawn
+
+
+# ---------------------------------------------------------------------------- terms
+
+def _points(s, p, T):
+    cards = s.rules.cards
+    pts = 0
+    for cid in s.city[p]:
+        c = cards[cid]
+        pts += c.points
+        g = c.guild_rule
+        if g:
+            pts += _guild_points(s, g)
+    wonders = s.rules.wonders
+    for wid in s.built[p]:
+        pts += wonders[wid].points
+    owned = s.progress_owned[p]
+    for t in owned:
+        pts += T.token_points[t]
+        if T.token_name[t] == "Mathematics":
+            pts += 3 * len(owned)
+    return pts
+
+
+def _count(s, q, counter):
+    if counter == "wonders":
+        return len(s.built[q])
+    if counter == "coins":
+        return s.coins[q]
+    info = s.info[q]
+    return sum(info.count(color) for color in counter)
+
+
+def _guild_points(s, g):
+    best = max(_count(s, 0, g["count"]), _count(s, 1, g["count"]))
+    return g.get("points_each", 0) * (best // g.get("per", 1))
+
+
+def _production(s, p, w=WEIGHTS):
+    age = s.age - 1
+    info = s.info[p]
+    opp = s.info[1 - p]
+    unit = w["resource_unit"][age]
+    choice = w["choice_unit"][age]
+    v = 0.0
+    prod = info.prod
+    extra = [0.0] * 5
+    for ch in info.choices:
+        share = 1.0 / len(ch)
+        for r in ch:
+            extra[r] += share
+    for r in range(5):
+        have = prod[r]
+        scale = 0.5 if info.fixed[r] else 1.0
+        for k in range(min(have, CAP[r])):
+            v += unit * DIMINISH[k] * scale
+        if extra[r] and have < CAP[r]:
+            v += choice * extra[r] * (0.5 if info.fixed[r] else 1.0)
+        if info.fixed[r]:
+            v += w["fixed_price"][age] * (1 + opp.prod[r]) * 0.5
+        if have and not opp.fixed[r]:
+            v += w["trade_pressure"][age] * min(have, 2)
+    return v
+
+
+def _tokens(s, p, T):
+    age = s.age - 1
+    v = 0.0
+    for t in s.progress_owned[p]:
+        val = TOKEN_PASSIVE.get(T.token_name[t])
+        if val is None:
+            continue
+        name = T.token_name[t]
+        if name in ("Architecture", "Theology"):
+            v += val * len(s.unbuilt_wonders(p)) if s.standing_wonders() < 7 else 0.0
+        elif name == "Mathematics":
+            v += val * (1 - progress_of_game(s))
+        else:
+            v += val[age]
+    return v
+
+
+def wonder_gain(s, p, wid, T, w=WEIGHTS):
+    """Value of Wonder wid once built by p (not counting its price)."""
+    pts, coins, loss, shields, again, extra = T.wonder_value[wid]
+    age = s.age
+    v = pts + coins * marginal_coin(age, s.coins[p]) + extra
+    if loss:
+        v += min(loss, s.coins[1 - p]) * marginal_coin(age, s.coins[1 - p])
+    if again or s.info[p].passive.get("wonders_play_again"):
+        v += w["extra_turn"]
+    if shields:
+        d = _distance(s, p)
+        if d + shields >= s.rules.capital:
+            return WIN
+        v += military_value(s, d + shields) - military_value(s, d)
+    return v
+
+
+def _wonders(s, p, T, w=WEIGHTS):
+    if s.standing_wonders() >= 7:
+        return 0.0
+    unbuilt = s.unbuilt_wonders(p)
+    if not unbuilt:
+        return 0.0
+    share = w["wonder_unbuilt"] * (0.55 if s.standing_wonders() == 6 else 1.0)
+    coins = s.coins[p]
+    v = 0.0
+    for wid in unbuilt:
+        price = s.wonder_price(p, wid)[0] if s.phase != "draft" else _draft_price(s, p, wid)
+        reach = 1.0 if price <= coins else max(0.25, 1 - (price - coins) / 12)
+        gain = wonder_gain(s, p, wid, T)
+        if gain >= WIN:
+            gain = 12.0
+        v += share * reach * max(0.0, gain - 0.25 * price)
+    return v
+
+
+def _draft_price(s, p, wid):
+    return sum(s.rules.wonders[wid].resources) * 1.5
+
+
+def conspiracy_value(s, p, cid, T):
+    """How much Conspiracy cid is worth to p if triggered now (roughly)."""
+    name = T.conspiracy_name[cid]
+    base = CONSPIRACY_BASE.get(name, 2.5)
+    opp = 1 - p
+    age = s.age
+    if name == "Blackmail":
+        return 1.0 + (s.coins[opp] + 1) // 2 * 2 * marginal_coin(age, s.coins[opp])
+    if name == "Coup":
+        d = _distance(s, p)
+        if d + 2 >= s.rules.capital:
+            return 15.0
+        return 1.0 + military_value(s, d + 2) - military_value(s, d)
+    if name == "Sabotage":
+        built = s.built[opp]
+        if not built:
+            return 1.0
+        return 1.0 + max(s.rules.wonders[x].points for x in built)
+    if name == "Expropriation":
+        cards = s.rules.cards
+        blues = [cards[c].points for c in s.city[opp] if cards[c].color == "blue"]
+        return 0.8 + max(blues) if blues else 1.0
+    if name == "Extortion":
+        return 1.0 + 4.0 * bool(s.unbuilt_wonders(opp))
+    if name == "Embezzlement":
+        from ..senate import cubes_on_board
+        return 0.8 + (cubes_on_board(s, p) + min(s.coins[opp], cubes_on_board(s, opp))) * 0.45
+    return base
+
+
+def _senate(s, p, T, w=WEIGHTS):
+    age = s.age - 1
+    v = 0.0
+    cubes = s.cubes
+    control = s.control
+    for ch in range(6):
+        mine, theirs = cubes[ch * 2 + p], cubes[ch * 2 + 1 - p]
+        if control[ch] == p:
+            v += T.chamber_points[ch] * w["point"] + w["chamber_control"]
+            v += w["cube_margin"] * min(mine - theirs - 1, 2)
+            for d in s.chamber_decrees[ch]:
+                v += T.decree_value[d][age]
+        elif mine:
+            v += w["cube_contest"] * mine
+    v += political_threat(s, p, w)
+    return v
+
+
+def political_need(s, p):
+    """Cubes p still has to bring to control every Chamber (each must beat the opponent)."""
+    need = 0
+    cubes = s.cubes
+    for ch in range(6):
+        mine, theirs = cubes[ch * 2 + p], cubes[ch * 2 + 1 - p]
+        if mine <= theirs:
+            need += theirs - mine + 1
+    return need
+
+
+def political_threat(s, p, w=WEIGHTS):
+    need = political_need(s, p)
+    table = w["political_threat"]
+    if need >= len(table):
+        return 0.0
+    from ..senate import supply
+    if supply(s, p) < need:
+        return table[need] * 0.3
+    return table[need]
+
+
+def _conspiracies(s, p, me, T, w=WEIGHTS):
+    v = 0.0
+    for cid, status, _ in s.conspiracies[p]:
+        if status == 2:
+            continue
+        if p != me:
+            val = w["conspiracy_hidden"]
+        else:
+            val = conspiracy_value(s, p, cid, T)
+        v += val * (w["conspiracy_prepared"] if status == 1 else w["conspiracy_unprepared"])
+    return v
+
+
+# ---------------------------------------------------------------------------- card gain
+
+def token_gain(s, p, tid, T, w=WEIGHTS):
+    """Value for p of taking progress token tid now."""
+    name = T.token_name[tid]
+    v = T.token_points[tid] + T.token_coins[tid] * marginal_coin(s.age, s.coins[p])
+    if tid == T.law:
+        info = s.info[p]
+        n = len(info.symbols)
+        if "scales" not in info.symbols:
+            if n + 1 >= 6:
+                return WIN
+            v += w["science_symbols"][n + 1] - w["science_symbols"][n]
+        return v
+    val = TOKEN_PASSIVE.get(name)
+    if val is not None:
+        if name in ("Architecture", "Theology"):
+            v += val * len(s.unbuilt_wonders(p))
+        elif name == "Mathematics":
+            v += 3 * (len(s.progress_owned[p]) + 1) + val * (1 - progress_of_game(s))
+        else:
+            v += val[s.age - 1]
+    return v
+
+
+def card_gain(s, p, cid, T=None, w=WEIGHTS):
+    """Estimated value for p of taking card cid now and doing the best of build / discard.
+
+    Returns WIN for a card that wins the game at once (6th symbol, capital reached).
+    """
+    if T is None:
+        T = tables(s.agora)
+    c = s.rules.cards[cid]
+    age = s.age
+    coins = s.coins[p]
+    mc = marginal_coin(age, coins)
+    discard = s.discard_value(p) * mc
+    if c.senator:
+        cost = s.recruit_cost(p)
+        if cost > coins:
+            return discard
+        if c.senator == "politician":
+            blue = s.info[p].count("blue") + s.decree_value(p, "senate_blue_bonus", 0)
+            n = 1 if blue <= 1 else 2 if blue <= 3 else 3
+            need = political_need(s, p)
+            if need <= n:
+                return WIN * 0.5          # may win politically (checked exactly elsewhere)
+            g = 1.6 * n + 0.8
+        else:
+            g = 2.8
+        return max(discard, g - cost * mc)
+    price = s.building_price(p, cid)[0]
+    if price > coins:
+        return discard
+    info = s.info[p]
+    g = c.points - price * mc
+    if c.shields:
+        sh = c.shields + info.passive.get("extra_shields_" + c.color, 0)
+        d = _distance(s, p)
+        if d + sh >= s.rules.capital:
+            return WIN
+        g += military_value(s, d + sh) - military_value(s, d)
+    if c.science:
+        n = len(info.symbols)
+        have = info.symbols.get(c.science, 0)
+        if not have:
+            if n + 1 >= 6:
+                return WIN
+            g += w["science_symbols"][n + 1] - w["science_symbols"][n]
+        elif have == 1 and s.progress_board:
+            best = max(token_gain(s, p, t, T) for t in s.progress_board)
+            if best >= WIN:
+                return WIN
+            g += best
+    if c.production:
+        for r in range(5):
+            k = c.production[r]
+            have = info.prod[r]
+            for j in range(k):
+                if have + j < CAP[r]:
+                    g += w["resource_unit"][age - 1] * DIMINISH[have + j] * (0.5 if info.fixed[r] else 1)
+                if not s.info[1 - p].fixed[r] and have + j < 2:
+                    g += w["trade_pressure"][age - 1]
+    if c.choice:
+        g += w["choice_unit"][age - 1]
+    if c.trade_fixed:
+        opp = s.info[1 - p]
+        for r in c.trade_fixed:
+            if not info.fixed[r]:
+                g += w["fixed_price"][age - 1] * (1 + opp.prod[r]) * 0.5
+    for kind, arg in c.on_gain:
+        if kind == "coins":
+            g += arg * mc
+        elif kind == "coins_per":
+            g += arg["each"] * _count(s, p, arg["count"]) * mc
+    if c.guild_rule:
+        gr = c.guild_rule
+        best = max(_count(s, 0, gr["count"]), _count(s, 1, gr["count"]))
+        g += gr.get("points_each", 0) * (best // gr.get("per", 1)) + 1.0
+        g += gr.get("coins_each", 0) * best * mc
+    if c.chain_out and age < 3 and c.chain_out in T.chain_targets:
+        g += w["chain_out"][age - 1]
+    return max(discard, g)
+
+
+def best_option(s, p, hidden=(), T=None, w=WEIGHTS):
+    """The best gain p can make with one card action now (cards, discard, Wonders)."""
+    if T is None:
+        T = tables(s.agora)
+    best = s.discard_value(p) * marginal_coin(s.age, s.coins[p]) if s.accessible else 0.0
+    unknown = w["unknown_card"][s.age - 1]
+    for slot in s.accessible:
+        if slot in hidden:
+            g = unknown
+        else:
+            g = card_gain(s, p, s.structure[slot], T, w)
+        if g > best:
+            best = g
+            if best >= WIN:
+                return best
+    if s.accessible and s.standing_wonders() < 7:
+        coins = s.coins[p]
+        for wid in s.unbuilt_wonders(p):
+            price = s.wonder_price(p, wid)[0]
+            if price <= coins:
+                g = (1 - w["wonder_unbuilt"]) * wonder_gain(s, p, wid, T) - price * 0.2
+                if g > best:
+                    best = g
+    return best
+
+
+# ---------------------------------------------------------------------------- evaluate
+
+def terms(s, me, hidden=(), w=WEIGHTS):
+    """The named terms of the evaluation (each already me-minus-opponent)."""
+    T = tables(s.agora)
+    opp = 1 - me
+    out = {}
+    out["points"] = w["point"] * (_points(s, me, T) - _points(s, opp, T))
+    out["coins"] = coin_value(s.age, s.coins[me], w) - coin_value(s.age, s.coins[opp], w)
+    out["production"] = _production(s, me, w) - _production(s, opp, w)
+    out["military"] = military_value(s, _distance(s, me), w)
+    out["science"] = science_value(s, me, w) - science_value(s, opp, w)
+    out["tokens"] = _tokens(s, me, T) - _tokens(s, opp, T)
+    out["wonders"] = _wonders(s, me, T, w) - _wonders(s, opp, T, w)
+    if s.agora:
+        out["senate"] = _senate(s, me, T, w) - _senate(s, opp, T, w)
+        out["conspiracies"] = _conspiracies(s, me, me, T, w) - _conspiracies(s, opp, me, T, w)
+    out["tempo"] = 0.0
+    if s.decision == "turn":
+        mover = s.current_player
+        g = best_option(s, mover, hidden, T, w)
+        g = min(g, 40.0)
+        out["tempo"] = w["tempo"] * (g if mover == me else -g)
+    return out
+
+
+def evaluate(s, me, hidden=(), w=WEIGHTS) -> float:
+    """Value of the position for seat `me` (victory-point equivalents; +-WIN when decided)."""
+    if s.result is not None:
+        r = s.result
+        if r.winner is None:
+            return 0.0
+        margin = r.scores[me]["total"] - r.scores[1 - me]["total"]
+        bonus = max(-50, min(50, margin)) * 0.01
+        return WIN + bonus if r.winner == me else -WIN + bonus
+    return sum(terms(s, me, hidden, w).values())
+
+
+def explain(s, me, hidden=()):
+    return {k: round(v, 2) for k, v in terms(s, me, hidden).items()}

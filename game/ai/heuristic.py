@@ -1,0 +1,173 @@
+"""The heuristic players: `normal` and `easy`.
+
+`normal` (HeuristicPlayer) looks one decision ahead on a determinized copy of the game
+(`determinize.py`): it applies each legal action, lets itself finish the rest of its own
+turn greedily (progress token, Senate actions, Conspiracy choices, ...), and scores the
+result with `evaluate.evaluate` (named, readable terms: points, coins, production,
+military, science, Senate, Wonders, Conspiracies, and the best card the opponent can take
+next). Every decision kind is handled the same way, Agora's included.
+
+Two exact tactical checks sit on top of the evaluation:
+- when the player is close to a supremacy, it looks for an immediate win (a short search
+  over its own turn, extra turns included) and plays it;
+- when the opponent is close to a supremacy, the best-scored actions are checked in turn
+  and the first that leaves the opponent no immediate win is played.
+
+`easy` (EasyPlayer) plays the same evaluation with human-looking mistakes: it barely looks
+at what its move uncovers, it does not check the opponent's threats, it is greedy for
+points on the sheet, and now and then it picks a good-looking second choice instead of the
+best one.
+
+Players keep no global state: `choose` only touches its arguments and the player's own
+random generator, so one instance per seat may run in a worker thread.
+"""
+
+import math
+
+from . import Player, register
+from .determinize import Determinizer
+from .evaluate import WEIGHTS, WIN, evaluate, political_need, _distance
+from .tactics import find_win, opponent_threatens, near_supremacy
+
+
+def is_followup(s):
+    """Is the decision on top part of the turn already started (not a fresh turn)?"""
+    if s.result is not None or not s.pending:
+        return False
+    step = s.pending[-1]
+    return not (step[0] == "turn" and step[2])
+
+
+class Lookahead:
+    """Scores actions on one determinized state for seat `me`."""
+
+    def __init__(self, s, me, hidden, weights=WEIGHTS, followup_width=None):
+        self.root = s
+        self.me = me
+        self.hidden = hidden
+        self.w = weights
+        self.age = s.age
+        self.followup_width = followup_width
+
+    def value(self, s):
+        hidden = self.hidden if s.age == self.age else range(len(s.structure))
+        return evaluate(s, self.me, hidden, self.w)
+
+    def finish_turn(self, s, depth=0):
+        """Play the rest of `me`'s own turn greedily (in place); return the final value."""
+        while s.result is None and s.current_player == self.me and is_followup(s) and depth < 12:
+            legal = s.legal_actions()
+            if len(legal) == 1:
+                s.apply(legal[0])
+            else:
+                best, best_v = None, -math.inf
+                for a in legal:
+                    c = s.clone()
+                    c.apply(a)
+                    v = self.value(c)
+                    if v > best_v:
+                        best, best_v = a, v
+                s.apply(best)
+            depth += 1
+        return self.value(s)
+
+    def score(self, action):
+        """Value after `action` and the greedy rest of the turn, plus the resulting state."""
+        c = self.root.clone()
+        c.apply(action)
+        v = self.finish_turn(c)
+        return v, c
+
+    def score_all(self):
+        out = []
+        for a in self.root.legal_actions():
+            v, c = self.score(a)
+            out.append((v, a, c))
+        return out
+
+
+@register("normal")
+class HeuristicPlayer(Player):
+    """One-ply lookahead with a readable evaluation and exact win/threat checks."""
+
+    weights = WEIGHTS
+    check_threats = True          # refuse moves that give the opponent an immediate win
+    seek_wins = True              # search a short own sequence that wins at once
+    mistakes = 0.0                # chance of a deliberate, plausible mistake (easy)
+
+    def choose(self, observation, legal_actions):
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        det = Determinizer(observation)
+        s = det.sample(self.rng)
+        me = observation["observer"]
+        action = self.decide(s, me, frozenset(det.hidden_slots))
+        return _match(action, legal_actions)
+
+    def decide(self, s, me, hidden):
+        if self.seek_wins and near_supremacy(s, me):
+            line = find_win(s, me)
+            if line:
+                return line[0]
+        look = Lookahead(s, me, hidden, self.weights)
+        scored = look.score_all()
+        scored.sort(key=lambda t: -t[0])
+        if self.check_threats and scored[0][0] < WIN and near_supremacy(s, 1 - me, margin=1):
+            for i, (v, a, c) in enumerate(scored):
+                if v >= WIN or not opponent_threatens(c, 1 - me):
+                    return a
+                if i >= 15:
+                    break
+        if self.mistakes and s.decision in ("turn", "draft", "progress", "senate", "conspirator"):
+            return self.slip(scored)
+        return scored[0][1]
+
+    def slip(self, scored):
+        """A human-looking mistake: sometimes take a close second-best instead of the best."""
+        if scored[0][0] >= WIN or self.rng.random() >= self.mistakes:
+            return scored[0][1]
+        top = [t for t in scored[:4] if t[0] > -WIN / 2]
+        if len(top) < 2:
+            return scored[0][1]
+        best = top[0][0]
+        weights = [math.exp((v - best) / 2.5) for v, _, _ in top[1:]]
+        pick = self.rng.random() * sum(weights)
+        for wgt, t in zip(weights, top[1:]):
+            pick -= wgt
+            if pick <= 0:
+                return t[1]
+        return top[1][1]
+
+
+EASY_WEIGHTS = dict(WEIGHTS)
+EASY_WEIGHTS.update({
+    "tempo": 0.12,                # hardly looks at what the move uncovers for the opponent
+    "point": 1.35,                # greedy for points on the sheet
+    "science_symbols": (0, 0.8, 1.6, 2.6, 4.0, 6.0),     # underrates science threats
+    "political_threat": (0, 12.0, 6.0, 3.0, 1.5, 1.0, 0.5, 0.3, 0.1),
+    "military_track": (0, 2.0, 3.0, 5.5, 6.5, 8.0, 11.0, 14.0, 18.0),
+    "wonder_unbuilt": 0.35,
+    "coin_use": (0.15, 0.10, 0.05),
+})
+
+
+@register("easy")
+class EasyPlayer(HeuristicPlayer):
+    """The heuristic with human-like slips: short-sighted, greedy, no threat checks."""
+
+    weights = EASY_WEIGHTS
+    check_threats = False
+    seek_wins = True
+    mistakes = 0.3
+
+
+def _match(action, legal_actions):
+    """The caller's Action equal to `action` (found on the determinized copy)."""
+    for a in legal_actions:
+        if a == action:
+            return a
+    text = str(action)
+    for a in legal_actions:
+        if str(a) == text:
+            return a
+    raise RuntimeError(f"determinized action {text!r} is not legal in the real game")

@@ -1,0 +1,250 @@
+"""The search player `hard`: information-set Monte Carlo tree search guided by the heuristic.
+
+One tree is grown over the acting player's information set (single-observer IS-MCTS):
+every iteration draws a full game state consistent with the observation (from a pool
+of determinizations, `determinize.py`), walks down the tree playing the tree's actions
+in that state, and backs the result up. The tree is keyed by actions, so the hidden
+parts (face-down cards, the opponent's Conspiracies, the decks) differ from iteration to
+iteration and the statistics average over them; a child's exploration term counts only
+the iterations in which its action was available (ISMCTS "availability").
+
+Guidance from the heuristic (`evaluate.py`, `heuristic.py`):
+- the tree branches on turn-level decisions (card actions, Wonder draft, start player);
+  the follow-ups of a turn (progress token, Senate actions, Conspiracy choices, ...) are
+  played greedily by the acting player's one-ply evaluation. The decision being asked
+  at the root is always searched, whatever its kind;
+- priors (PUCT): the root's children use the full one-ply scores of the `normal` player;
+  deeper nodes use quick per-action gains (`evaluate.card_gain`, Wonder and Conspiracy
+  values), so the search looks first at what a sensible player would do;
+- leaves are not played out at random: the position is scored by `evaluate` and turned
+  into a winning chance with a logistic curve (ended games count 1, 0 or 1/2).
+- exact tactics on top: an immediate win found by `tactics.find_win` is played at once,
+  and a root move that leaves the opponent an immediate win is avoided when possible.
+
+The budget is `think_seconds` per decision (default 2 s); `iterations` fixes the number
+of iterations instead (deterministic, for tests). More time gives a deeper, more
+accurate tree.
+"""
+
+import math
+import time
+
+from . import Player, register
+from .determinize import Determinizer
+from .evaluate import (WIN, WEIGHTS, evaluate, card_gain, conspiracy_value, marginal_coin,
+                       tables, wonder_gain)
+from .heuristic import Lookahead, _match
+from .tactics import find_win, near_supremacy, opponent_threatens
+
+EDGE_DECISIONS = ("turn", "draft", "start")
+VALUE_SCALE = 7.0        # evaluation points per logistic unit
+C_PUCT = 1.4
+PRIOR_TEMPERATURE = 2.5  # softmax temperature of the priors (points)
+POOL = 24                # determinizations drawn per decision
+
+
+def win_chance(v):
+    if v >= WIN / 2:
+        return 1.0
+    if v <= -WIN / 2:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-v / VALUE_SCALE))
+
+
+class Node:
+    __slots__ = ("children", "n", "w", "avail", "prior", "mover")
+
+    def __init__(self, mover=None, prior=0.0):
+        self.children = {}
+        self.n = 0
+        self.w = 0.0              # summed value for `mover` (the player who chose this edge)
+        self.avail = 0
+        self.prior = prior
+        self.mover = mover
+
+
+def is_edge(s):
+    if s.result is not None or not s.pending:
+        return False
+    step = s.pending[-1]
+    return step[0] in ("draft", "start") or (step[0] == "turn" and step[2])
+
+
+def finish_followups(s, hidden=()):
+    """Play greedily every follow-up decision until the next turn-level decision."""
+    guard = 0
+    while s.result is None and s.pending and not is_edge(s) and guard < 40:
+        p = s.current_player
+        legal = s.legal_actions()
+        if len(legal) == 1:
+            s.apply(legal[0])
+        else:
+            best, best_v = None, -math.inf
+            for a in legal:
+                c = s.clone()
+                c.apply(a)
+                v = evaluate(c, p, ())
+                if v > best_v:
+                    best, best_v = a, v
+            s.apply(best)
+        guard += 1
+
+
+def quick_score(s, a, T):
+    """A fast estimate of action a's worth for the player to move (for priors)."""
+    p = a.player
+    kind = a.kind
+    mc = marginal_coin(s.age, s.coins[p])
+    if kind == "build" or kind == "recruit":
+        cid = s.rules.card_id[a.subject]
+        g = card_gain(s, p, cid, T)
+        return g + 0.3 * min(card_gain(s, 1 - p, cid, T), 10.0)
+    if kind == "discard":
+        cid = s.rules.card_id[a.subject]
+        return s.discard_value(p) * mc + 0.3 * min(card_gain(s, 1 - p, cid, T), 10.0)
+    if kind == "wonder":
+        wid = s.rules.wonder_id[a.subject]
+        cid = s.rules.card_id[a.target]
+        g = wonder_gain(s, p, wid, T) - s.wonder_price(p, wid)[0] * mc
+        return g + 0.3 * min(card_gain(s, 1 - p, cid, T), 10.0)
+    if kind == "prepare":
+        cid = s.rules.card_id[a.target]
+        con = s.rules.conspiracy_id[a.subject]
+        return 0.4 * conspiracy_value(s, p, con, T) + 0.3 * min(card_gain(s, 1 - p, cid, T), 10.0)
+    if kind == "trigger":
+        return conspiracy_value(s, p, s.rules.conspiracy_id[a.subject], T)
+    return 0.0
+
+
+def softmax(scores, temperature=PRIOR_TEMPERATURE):
+    top = max(scores)
+    ex = [math.exp((min(x, top) - top) / temperature) for x in scores]
+    total = sum(ex)
+    return [e / total for e in ex]
+
+
+@register("hard")
+class SearchPlayer(Player):
+    """IS-MCTS with heuristic priors and evaluation (see the module docstring)."""
+
+    default_seconds = 2.0
+    iterations = None            # set for a fixed number of iterations (tests)
+
+    def __init__(self, seed: int = 0, think_seconds: float = None, iterations: int = None):
+        super().__init__(seed, think_seconds)
+        if iterations is not None:
+            self.iterations = iterations
+        self.last_iterations = 0
+
+    def budget(self):
+        return self.default_seconds if self.think_seconds is None else self.think_seconds
+
+    def choose(self, observation, legal_actions):
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        start = time.perf_counter()
+        det = Determinizer(observation)
+        me = observation["observer"]
+        hidden = frozenset(det.hidden_slots)
+        s0 = det.sample(self.rng)
+        if near_supremacy(s0, me):
+            line = find_win(s0, me)
+            if line:
+                return _match(line[0], legal_actions)
+        root_scores = Lookahead(s0, me, hidden).score_all()
+        root_scores.sort(key=lambda t: -t[0])
+        if root_scores[0][0] >= WIN:
+            return _match(root_scores[0][1], legal_actions)
+        action = self.search(det, s0, me, root_scores, start)
+        # Tactical safety: never hand the opponent an immediate win if a move avoids it.
+        if near_supremacy(s0, 1 - me, margin=1):
+            by_action = {a: c for _, a, c in root_scores}
+            if opponent_threatens(by_action[action], 1 - me):
+                for v, a, c in root_scores:
+                    if not opponent_threatens(c, 1 - me):
+                        action = a
+                        break
+        return _match(action, legal_actions)
+
+    # ------------------------------------------------------------------ search
+
+    def search(self, det, s0, me, root_scores, start):
+        budget = self.budget()
+        deadline = start + budget
+        max_iter = self.iterations
+        rng = self.rng
+        T = tables(s0.agora)
+        pool = [s0] + [det.sample(rng) for _ in range(POOL - 1)] if max_iter is None or max_iter > 40 \
+            else [s0] + [det.sample(rng) for _ in range(min(POOL, max(1, max_iter)) - 1)]
+        root = Node()
+        priors = softmax([v for v, _, _ in root_scores])
+        for (v, a, _), pr in zip(root_scores, priors):
+            child = root.children[a] = Node(me, pr)
+            # seed the child with the one-ply value (worth one visit)
+            child.n, child.w = 1, win_chance(v)
+        root.n = len(root_scores)
+        it = 0
+        while True:
+            if max_iter is not None:
+                if it >= max_iter:
+                    break
+            elif time.perf_counter() >= deadline:
+                break
+            s = pool[it % len(pool)].clone()
+            self.iterate(root, s, me, T, root_level=True)
+            it += 1
+        self.last_iterations = it
+        best = max(root.children.items(), key=lambda kv: (kv[1].n, kv[1].w / max(1, kv[1].n)))
+        return best[0]
+
+    def iterate(self, root, s, me, T, root_level=False):
+        path = [root]
+        node = root
+        first = True
+        while True:
+            if s.result is not None:
+                value = win_chance(evaluate(s, me))
+                break
+            legal = s.legal_actions()
+            mover = s.current_player
+            if not node.children and not first:
+                # expansion: priors from quick scores, then evaluate this leaf
+                if node.n >= 1:
+                    self.expand(node, s, legal, mover, T)
+                else:
+                    value = win_chance(evaluate(s, me))
+                    break
+            # select (availability-aware PUCT)
+            best, best_u = None, -math.inf
+            sqrt_n = math.sqrt(max(1, node.n))
+            for a in legal:
+                child = node.children.get(a)
+                if child is None:
+                    child = node.children[a] = Node(mover, quick_prior(s, a, T, node))
+                child.avail += 1
+                q = child.w / child.n if child.n else 0.5
+                u = q + C_PUCT * child.prior * sqrt_n / (1 + child.n)
+                if u > best_u:
+                    best, best_u = a, u
+            s.apply(best)
+            finish_followups(s)
+            node = node.children[best]
+            path.append(node)
+            first = False
+            if node.n == 0:
+                value = win_chance(evaluate(s, me))
+                break
+        for nd in path:
+            nd.n += 1
+            if nd.mover is not None:
+                nd.w += value if nd.mover == me else 1.0 - value
+
+    def expand(self, node, s, legal, mover, T):
+        scores = [quick_score(s, a, T) for a in legal]
+        for a, pr in zip(legal, softmax(scores)):
+            node.children[a] = Node(mover, pr)
+
+
+def quick_prior(s, a, T, node):
+    """Prior of an action first seen in a later determinization: a small uniform share."""
+    return 1.0 / (1 + len(node.children))
