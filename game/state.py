@@ -255,9 +255,10 @@ class State:
         c = self.rules.cards[cid]
         info = self.info[p]
         if c.chain_in is not None:
-            chain, _ = self.chain_for(p, cid)
-            if chain:
-                return 0, 0, chain
+            if c.chain_in in info.chains:
+                return 0, 0, c.chain_in
+            if self.agora and self.chain_for(p, cid)[0]:
+                return 0, 0, c.chain_in
         waive = info.passive.get(c.discount_key, 0) if info.passive else 0
         prices = self._prices[p] or self.prices(p)
         trade = trade_cost(c.resources, info.prod, info.choices, prices, waive)
@@ -285,7 +286,7 @@ class State:
         waive = info.passive.get("discount_wonder", 0)
         if self.agora:
             waive += self.decree_value(p, "wonder_discount", 0)
-        trade = trade_cost(w.resources, info.prod, info.choices, self.prices(p), waive)
+        trade = trade_cost(w.resources, info.prod, info.choices, self._prices[p] or self.prices(p), waive)
         return trade, trade
 
     def payment(self, p, name: str, card: str = None) -> Payment:
@@ -356,13 +357,17 @@ class State:
         """Arguments of every `kind` Decree effect p benefits from (cached until control changes)."""
         table = self._decree_fx[p]
         if table is None:
-            table = {}
-            decrees = self.rules.decrees
-            for d in self.controlled_decrees(p):
-                for k, arg in decrees[d].passive.items():
-                    table.setdefault(k, []).append(arg)
-            self._decree_fx[p] = table
+            table = self._decree_table(p)
         return table.get(kind, ())
+
+    def _decree_table(self, p) -> dict:
+        table = {}
+        decrees = self.rules.decrees
+        for d in self.controlled_decrees(p):
+            for k, arg in decrees[d].passive.items():
+                table.setdefault(k, []).append(arg)
+        self._decree_fx[p] = table
+        return table
 
     def decree_value(self, p, kind, default=None):
         if not self.agora:
@@ -559,10 +564,11 @@ class State:
             return registry.AUTOMATIC["recruit"](self, ("recruit", p, cid, True))
         self.city[p].append(cid)
         self.info[p] = self.info[p].plus_card(c)
-        # The opponent's prices change only with production (and, under Decree D15,
-        # their free constructions with chain symbols).
-        self._prices[p] = None
-        self._costs[p] = {}
+        # A Building changes its owner's costs only through production, fixed trade prices
+        # or a chain symbol; the opponent's only through production (and chains under D15).
+        if c.production or c.choice or c.trade_fixed or c.chain_out:
+            self._prices[p] = None
+            self._costs[p] = {}
         if c.production or (c.chain_out and self.agora):
             self._prices[1 - p] = None
             self._costs[1 - p] = {}
