@@ -1,0 +1,192 @@
+"""Saved games: the seed, the options and every action, written so a crash never loses one.
+
+A save is a small JSON file (format `agora-duel-save`, version 1; docs/save-format.md).
+Because the engine is deterministic, replaying the actions from the seed rebuilds the exact
+game — which also gives undo (replay one decision less) and step-by-step replays of finished
+games. Files are written atomically: a temporary file in the same folder, flushed to disk,
+then renamed over the old save, so a crash mid-write leaves the previous save intact.
+"""
+
+import json
+import os
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .actions import IllegalActionError
+from .scoring import score_sheet
+from .setup import new_game
+
+FORMAT = "agora-duel-save"
+VERSION = 1
+SUFFIX = ".json"
+
+
+class SaveError(ValueError):
+    """A save that cannot be used; the message says why, in a sentence a player understands."""
+
+
+@dataclass
+class SavedGame:
+    seed: int
+    agora: bool = True
+    first_player: int = 0
+    mode: str = "ai"                            # 'ai' (one person vs the computer) or 'hotseat'
+    players: list = field(default_factory=lambda: [{"name": "Player", "kind": "human"},
+                                                   {"name": "Computer", "kind": "ai", "ai": "normal"}])
+    actions: list = field(default_factory=list)   # [player, notation] in play order
+    created: float = field(default_factory=time.time)
+    updated: float = field(default_factory=time.time)
+    summary: dict = field(default_factory=dict)   # age, scores, finished, winner: for listings
+
+    # -- building states
+
+    def new_state(self):
+        return new_game(self.seed, agora=self.agora, first_player=self.first_player)
+
+    def replay(self, upto: int = None):
+        """The state after the first `upto` actions (all by default)."""
+        state = self.new_state()
+        for i, (player, text) in enumerate(self.actions[:upto]):
+            if state.current_player != player:
+                raise SaveError(f"move {i + 1} ('{text}') was made by the wrong player; "
+                                "the save does not match this version of the rules")
+            try:
+                state.apply(state.parse_action(text))
+            except IllegalActionError:
+                raise SaveError(f"move {i + 1} ('{text}') is not legal; "
+                                "the save does not match this version of the rules") from None
+        return state
+
+    def record(self, state, action):
+        """Note an action just applied to `state` (call after `state.apply(action)`)."""
+        self.actions.append([action.player, str(action)])
+        self.touch(state)
+
+    def truncate(self, count: int, state=None):
+        """Forget every action after the first `count` (undo)."""
+        del self.actions[count:]
+        self.touch(state if state is not None else self.replay())
+
+    def touch(self, state):
+        self.updated = time.time()
+        sheets = state.result.scores if state.result else (score_sheet(state, 0), score_sheet(state, 1))
+        self.summary = {
+            "age": state.age, "phase": state.phase,
+            "scores": [sheets[0]["total"], sheets[1]["total"]],
+            "finished": state.is_terminal,
+            "winner": state.result.winner if state.result else None,
+            "victory": state.result.victory if state.result else None,
+        }
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.summary.get("finished"))
+
+    # -- data
+
+    def to_dict(self) -> dict:
+        return {"format": FORMAT, "version": VERSION, "seed": self.seed, "agora": self.agora,
+                "first_player": self.first_player, "mode": self.mode, "players": self.players,
+                "actions": self.actions, "created": self.created, "updated": self.updated,
+                "summary": self.summary}
+
+    @classmethod
+    def from_dict(cls, d) -> "SavedGame":
+        if not isinstance(d, dict) or d.get("format") != FORMAT:
+            raise SaveError("this is not an Agora Duel saved game")
+        version = d.get("version")
+        if version != VERSION:
+            newer = isinstance(version, int) and version > VERSION
+            raise SaveError(f"this save was made by a {'newer' if newer else 'different'} version "
+                            f"of the game (save format {version!r}, this game reads {VERSION})")
+        try:
+            saved = cls(seed=int(d["seed"]), agora=bool(d["agora"]),
+                        first_player=int(d["first_player"]), mode=str(d["mode"]),
+                        players=list(d["players"]),
+                        actions=[[int(p), str(t)] for p, t in d["actions"]],
+                        created=float(d["created"]), updated=float(d["updated"]),
+                        summary=dict(d.get("summary") or {}))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise SaveError(f"the save is damaged ({type(exc).__name__}: {exc})") from None
+        if saved.first_player not in (0, 1) or saved.mode not in ("ai", "hotseat"):
+            raise SaveError("the save is damaged (unknown options)")
+        return saved
+
+
+def write(path, saved: SavedGame) -> Path:
+    """Write atomically: the old file stays intact until the new one is complete on disk."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = json.dumps(saved.to_dict(), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    fd, tmp = tempfile.mkstemp(prefix=".saving-", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    return path
+
+
+def read(path) -> SavedGame:
+    """Load a save; any problem becomes a SaveError with a clear message."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise SaveError(f"cannot read the file ({exc.strerror or exc})") from None
+    if not raw.strip():
+        raise SaveError("the file is empty")
+    try:
+        d = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise SaveError("the file is not a saved game (unreadable or cut short)") from None
+    return SavedGame.from_dict(d)
+
+
+@dataclass
+class SaveEntry:
+    """One file of the save folder, for the Load screen: either a save or why it is unusable."""
+    path: Path
+    saved: SavedGame = None
+    error: str = None
+
+    @property
+    def ok(self) -> bool:
+        return self.saved is not None
+
+
+def scan(folder) -> list:
+    """Every save file in `folder`, newest first; broken or foreign files are reported, not hidden."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        return []
+    entries = []
+    for path in folder.iterdir():
+        if path.name.startswith(".") or not path.is_file():
+            continue                      # temporary files of an interrupted write
+        try:
+            entries.append(SaveEntry(path, saved=read(path)))
+        except SaveError as exc:
+            entries.append(SaveEntry(path, error=str(exc)))
+    entries.sort(key=lambda e: (e.saved.updated if e.ok else -1.0, e.path.name), reverse=True)
+    return entries
+
+
+def new_path(folder, saved: SavedGame) -> Path:
+    """A fresh file name for a new game in `folder`."""
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(saved.created))
+    base = Path(folder) / f"game-{stamp}"
+    path, n = base.with_suffix(SUFFIX), 1
+    while path.exists():
+        n += 1
+        path = Path(f"{base}-{n}{SUFFIX}")
+    return path
