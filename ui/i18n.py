@@ -32,13 +32,18 @@ def available_languages() -> list[str]:
 def load_catalogue(code: str) -> dict[str, str]:
     """The flat key -> template mapping of one language (cached; empty if unreadable)."""
     if code not in _catalogues:
-        path = locale_dir() / f"{code}.yaml"
-        try:
-            tree = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-        except (OSError, yaml.YAMLError) as exc:
-            log.warning("cannot read catalogue %s: %s", path, exc)
-            tree = {}
-        _catalogues[code] = _flatten(tree) if isinstance(tree, dict) else {}
+        # <code>.yaml holds the interface; <code>/*.yaml more parts (e.g. component names).
+        paths = [locale_dir() / f"{code}.yaml"] + sorted((locale_dir() / code).glob("*.yaml"))
+        flat: dict[str, str] = {}
+        for path in paths:
+            try:
+                tree = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+            except (OSError, yaml.YAMLError) as exc:
+                log.warning("cannot read catalogue %s: %s", path, exc)
+                tree = {}
+            if isinstance(tree, dict):
+                flat.update(_flatten(tree))
+        _catalogues[code] = flat
     return _catalogues[code]
 
 
