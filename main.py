@@ -47,22 +47,38 @@ def build_parser() -> argparse.ArgumentParser:
                         help="save a PNG of the window when the app exits (for tests)")
     parser.add_argument("--exit-after-frames", type=positive_int, metavar="N",
                         help="quit after N frames (with --screenshot, default 3)")
+    test = parser.add_argument_group("testing")
+    test.add_argument("--autoplay", action="store_true",
+                      help="play a whole game AI against AI through the real screens (synthetic input)")
+    test.add_argument("--seed", type=int, help="game seed for --autoplay")
+    test.add_argument("--p0", metavar="NAME", help="AI that clicks for seat 0 in --autoplay (default random)")
+    test.add_argument("--p1", metavar="NAME", help="AI opponent in --autoplay (default random)")
+    test.add_argument("--base-only", action="store_true", help="--autoplay the base game (no Agora)")
+    test.add_argument("--frame-stats", action="store_true",
+                      help="print one JSON line of frame-time statistics at the end of --autoplay")
+    test.add_argument("--exit-when-done", action="store_true", help="quit --autoplay once the game is over")
     return parser
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     args = build_parser().parse_args(argv)
-    if args.screenshot and args.exit_after_frames is None:
+    if args.screenshot and args.exit_after_frames is None and not args.autoplay:
         args.exit_after_frames = 3
     return args
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.autoplay:
+        from ui.autoplay import run_autoplay
+        return run_autoplay(args)
     from ui.app import run  # after parsing, so --help and errors don't start pygame
 
     return run(args)
 
 
 if __name__ == "__main__":
+    import multiprocessing
+
+    multiprocessing.freeze_support()     # the AI runs in a child process (frozen builds need this)
     sys.exit(main())

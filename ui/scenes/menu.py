@@ -31,13 +31,48 @@ class MenuScene(Scene):
                        rng.uniform(0, math.tau), rng.uniform(1.2, 3.2)) for _ in range(MOTES)]
 
     def on_enter(self) -> None:
+        self._build()
+
+    def _build(self) -> None:
+        resumable = self._resumable() is not None
         self.group = ButtonGroup([
-            Button(t("menu.new_game"), lambda: self._soon("menu.new_game"), description=t("menu.hint.new_game")),
-            Button(t("menu.continue"), enabled=False, description=t("menu.hint.continue")),
-            Button(t("menu.rules"), lambda: self._soon("menu.rules"), description=t("menu.hint.rules")),
-            Button(t("menu.settings"), lambda: self._soon("menu.settings"), description=t("menu.hint.settings")),
+            Button(t("menu.new_game"), self._new_game, description=t("menu.hint.new_game")),
+            Button(t("menu.continue"), self._continue, enabled=resumable,
+                   description=t("menu.hint.continue_game") if resumable else t("menu.hint.continue")),
+            Button(t("menu.rules"), self._rules, description=t("menu.hint.rules")),
+            Button(t("menu.settings"), self._settings, description=t("menu.hint.settings")),
             Button(t("menu.quit"), self._quit, description=t("menu.hint.quit")),
         ])
+
+    def on_language(self) -> None:
+        """The language changed in the settings: rebuild the labels."""
+        self._build()
+        if self.app is not None:
+            self.on_resize(self.layout)
+
+    @staticmethod
+    def _resumable():
+        from ui.table.session import CURRENT
+        session = CURRENT.get("session")
+        return session if session is not None and not session.state.is_terminal else None
+
+    def _new_game(self) -> None:
+        from ui.scenes.setup import SetupScene
+        self.app.push(SetupScene())
+
+    def _continue(self) -> None:
+        session = self._resumable()
+        if session is not None:
+            from ui.scenes.game import GameScene
+            self.app.push(GameScene(session))
+
+    def _rules(self) -> None:
+        from ui.scenes.rules import RulesScene
+        self.app.push(RulesScene())
+
+    def _settings(self) -> None:
+        from ui.scenes.settings import SettingsScene
+        self.app.push(SettingsScene())
 
     def on_resize(self, layout: Layout) -> None:
         self._backdrop = None

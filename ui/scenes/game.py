@@ -1,0 +1,393 @@
+"""The game table scene: draws the state, takes the human's clicks, runs the AI's turns.
+
+Every move goes through `choose` (human) or the AI worker, then `session.apply`; the
+animator shows what changed and the log records it. Decisions other than the card turn
+open dialogs (choice.py); the draft, Age changes, the end and the pause menu are
+overlays pushed from here.
+"""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from ui import theme
+from ui.i18n import t
+from ui.scene import Scene
+from ui.settings import SETTINGS
+from ui.table import geometry as G
+from ui.table.anim import Animator
+from ui.table.artkit import back_of, icon
+from ui.table.logpanel import LogPanel
+from ui.table.paint import PLAYER_COLORS, rounded, text
+from ui.table.session import CURRENT, GameSession
+from ui.table.tooltip import lines_for, render as render_tip
+from ui.table.view import SENATE_DECISIONS, TableView
+
+TOOLTIP_DELAY = 0.25
+MENU_BUTTON = (1500, 860, 84, 30)
+
+
+class GameScene(Scene):
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
+        self.art = None
+        self.view: TableView | None = None
+        self.anim = Animator()
+        self.log = LogPanel()
+        self.hover = None
+        self.hover_time = 0.0
+        self.mouse = (-1, -1)
+        self.ai_wait = 0.0
+        self.time = 0.0
+        self.age_seen = session.state.age
+        self.phase_seen = session.state.phase
+        self.over_shown = False
+        self.dialog_version = None
+        self.dialog = None
+        self._tip_key = None
+        self._tip = None
+
+    # --- lifecycle -------------------------------------------------------------
+
+    def on_enter(self) -> None:
+        from ui.cardart import Art
+
+        self.art = Art.for_state(self.session.state)
+        self.view = TableView(self.art)
+        CURRENT["session"] = self.session
+        if self.session.state.phase == "draft":
+            from ui.scenes.draft import DraftScene
+            self.app.push(DraftScene(self))
+
+    def on_resize(self, layout) -> None:
+        if self.view is not None:
+            self.view.invalidate()
+        self._tip_key = None
+
+    @property
+    def state(self):
+        return self.session.state
+
+    # --- the game clock ------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self.tick(dt)
+
+    def tick(self, dt: float) -> None:
+        """Advance animations, let the AI move, and open the human's next decision."""
+        self.time += dt
+        self.hover_time += dt
+        speed = SETTINGS.speed_factor
+        if self.anim.busy:
+            self.anim.update(dt * speed if speed > 0 else 1e9)
+            return
+        self.anim.update(dt)
+        top = self.app.top if self.app is not None else None
+        state = self.state
+        if self._age_changed() and top is self:
+            from ui.scenes.age import AgeScene
+            self.app.push(AgeScene(self, state.age))
+            return
+        if state.is_terminal:
+            if not self.over_shown and top is self:
+                from ui.scenes.gameover import GameOverScene
+                self.over_shown = True
+                CURRENT["session"] = None
+                self.app.push(GameOverScene(self))
+            return
+        if self.session.is_ai(state.current_player):
+            self.ai_wait += dt
+            action = self.session.poll_ai()
+            hold = SETTINGS.ai_delay / speed if speed > 0 else 0.0
+            if action is not None and self.ai_wait >= hold:
+                self.play(action)
+            return
+        self.ai_wait = 0.0
+        if self.session.human_to_act and top is not None and (top is self or getattr(top, "allows_prompts", False)):
+            self._prompt()
+
+    def _age_changed(self) -> bool:
+        s = self.state
+        if s.phase == "play" and (s.age != self.age_seen or self.phase_seen == "draft"):
+            self.age_seen, self.phase_seen = s.age, s.phase
+            return True
+        self.phase_seen = s.phase
+        return False
+
+    def _prompt(self) -> None:
+        kind = self.state.decision
+        if kind in ("turn", "draft"):
+            return
+        if self.dialog_version == self.session.version and self.dialog in self.app.stack:
+            return
+        from ui.scenes.choice import decision_dialog
+        self.dialog_version = self.session.version
+        self.dialog = decision_dialog(self)
+        self.app.push(self.dialog)
+
+    # --- moves ---------------------------------------------------------------------
+
+    def choose(self, action) -> bool:
+        """The human's move (from a click or a key). Ignored unless legal right now."""
+        if self.anim.busy or not self.session.human_to_act:
+            return False
+        if action not in self.state.legal_actions():
+            return False
+        self.play(action)
+        return True
+
+    def play(self, action) -> None:
+        before, after = self.session.apply(action)
+        self.ai_wait = 0.0
+        self.log.scroll = 0
+        if SETTINGS.speed_factor > 0:
+            self.anim.start(before, after, self.session.viewer)
+
+    # --- input -----------------------------------------------------------------------
+
+    def open_pause(self) -> None:
+        from ui.scenes.pause import PauseScene
+        self.app.push(PauseScene(self))
+
+    def hover_at(self, pos) -> None:
+        self.mouse = pos if pos is not None else (-1, -1)
+        hit = self.view.hit_at(pos) if (pos is not None and self.view is not None) else None
+        if hit is not self.hover:
+            self.hover = hit
+            self.hover_time = 0.0
+
+    def menu_rect(self) -> pygame.Rect:
+        return self.layout.rect(*MENU_BUTTON)
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.open_pause()
+            elif event.key == pygame.K_SPACE and self.anim.busy:
+                self.anim.finish()
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.hover_at(event.pos)
+        elif event.type == pygame.MOUSEWHEEL:
+            if self.log.rect.collidepoint(self.mouse):
+                self.log.handle_wheel(event.y)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.click(event.pos)
+
+    def click(self, pos) -> None:
+        if self.menu_rect().collidepoint(pos):
+            self.open_pause()
+            return
+        if self.view is None:
+            return
+        hit = self.view.hit_at(pos)
+        if hit is None:
+            return
+        if hit.kind == "discard":
+            from ui.scenes.discard import DiscardScene
+            self.app.push(DiscardScene(self))
+            return
+        if self.anim.busy or not self.session.human_to_act or self.state.decision != "turn":
+            return
+        seat = self.state.current_player
+        if hit.kind == "slot" and hit.data in self.state.accessible:
+            from ui.scenes.card_actions import CardActionDialog
+            self.app.push(CardActionDialog(self, hit.data))
+        elif hit.kind == "conspiracy" and hit.seat == seat:
+            cid, status, _ = self.state.conspiracies[seat][hit.data]
+            name = self.state.rules.conspiracies[cid].name
+            action = next((a for a in self.state.legal_actions() if a.kind == "trigger" and a.subject == name), None)
+            if action is not None:
+                from ui.scenes.choice import trigger_dialog
+                self.app.push(trigger_dialog(self, action))
+
+    def target_for(self, action):
+        """Where to click to start `action` on the table (autoplay)."""
+        if self.view is None or self.anim.busy or self.state.decision != "turn":
+            return None
+        if action.kind in ("build", "recruit", "discard", "wonder", "prepare"):
+            name = action.subject if action.kind in ("build", "recruit", "discard") else action.target
+            for hit in self.view.hits_of("slot"):
+                if hit.name == name and hit.data in self.state.accessible:
+                    return hit.rect.center
+        if action.kind == "trigger":
+            seat = self.state.current_player
+            for hit in self.view.hits_of("conspiracy"):
+                if hit.seat == seat and hit.name == action.subject:
+                    return hit.rect.center
+        return None
+
+    # --- drawing -------------------------------------------------------------------------
+
+    def _highlight(self):
+        s = self.state
+        if not self.session.human_to_act or s.decision not in SENATE_DECISIONS:
+            return None
+        names = {a.subject for a in s.legal_actions() if a.kind in ("place", "remove", "move")}
+        return frozenset(s.rules.chamber_id[n] for n in names if n in s.rules.chamber_id)
+
+    def draw(self, surface) -> None:
+        layout = self.layout
+        hidden = self.anim.hidden
+        static = self.view.static(layout, self.session, hidden=hidden,
+                                  show_opp=SETTINGS.show_opponent_prices, highlight=self._highlight())
+        surface.blit(static, (0, 0))
+        pawn = self.anim.pawn_at()
+        if pawn is not None:
+            self._draw_track(surface, layout, pawn)
+        self._draw_hover(surface, layout)
+        self._draw_coins(surface, layout)
+        self._draw_status(surface, layout)
+        self.log.draw(surface, layout, G.log_rect(self.state.agora), self.session.log)
+        self._draw_flights(surface, layout)
+        self._draw_menu_button(surface, layout)
+        if self.app is not None and self.app.top is self:
+            self._draw_tooltip(surface, layout)
+
+    def _draw_track(self, surface, layout, pawn) -> None:
+        from ui import art as ui_art
+        from ui.table.middle import paint_track
+
+        rect = layout.rect(*G.TRACK)
+        bg = ui_art.parchment(layout.size)
+        surface.blit(bg, rect, rect)
+        ctx = self.view.context(layout, self.session)
+        paint_track(ctx, surface, pawn=pawn)
+
+    def _draw_hover(self, surface, layout) -> None:
+        hit = self.hover
+        if hit is None:
+            return
+        s = self.state
+        active = (hit.kind == "slot" and hit.data in s.accessible and self.session.human_to_act
+                  and s.decision == "turn" and not self.anim.busy)
+        if active:
+            pulse = 0.5 + 0.5 * math.sin(self.time * 6)
+            color = tuple(round(a + (b - a) * pulse) for a, b in zip(theme.BRONZE, theme.BRONZE_LIGHT))
+            pygame.draw.rect(surface, color, hit.rect.inflate(layout.px(6), layout.px(6)), max(2, layout.px(3)),
+                             border_radius=layout.px(6))
+        elif hit.kind in ("discard",) or (hit.kind == "conspiracy" and hit.seat == s.current_player
+                                          and self.session.human_to_act):
+            pygame.draw.rect(surface, theme.BRONZE_LIGHT, hit.rect.inflate(layout.px(4), layout.px(4)),
+                             max(1, layout.px(2)), border_radius=layout.px(6))
+
+    def _draw_coins(self, surface, layout) -> None:
+        for band in G.bands(self.session.viewer):
+            p = band.seat
+            value = self.anim.coins_at(p, self.state.coins[p])
+            x, y = band.plate.x + 14, band.plate.y + 44
+            coin = icon(self.art, "coin", layout.px(38))
+            surface.blit(coin, coin.get_rect(midleft=layout.point(x, y + 20)))
+            text(surface, layout, str(value), 30, theme.TEXT_ON_DARK, layout.point(x + 46, y + 20), anchor="midleft",
+                 bold=True, shadow=theme.INK)
+            if self.state.current_player == p and not self.state.is_terminal:
+                tag = layout.rect(band.plate.x + 112, y + 8, 86, 24)
+                rounded(surface, tag, PLAYER_COLORS[p], layout.px(10), max(1, layout.px(1.5)), theme.INK)
+                text(surface, layout, t("table.to_move"), 13, theme.INK, tag.center, anchor="center", bold=True)
+            for f in self.anim.floaters:
+                if f.seat == p:
+                    age = self.anim.time - f.t0
+                    col = (120, 230, 120) if f.good else (250, 120, 100)
+                    img = layout.text(f.text, 24, col, True)
+                    img.set_alpha(max(0, 255 - round(255 * age / 1.1)))
+                    surface.blit(img, img.get_rect(midleft=layout.point(x + 110, y + 20 - 24 * age)))
+
+    def _status_text(self) -> str:
+        s = self.state
+        if s.is_terminal:
+            return t("status.over")
+        seat = s.current_player
+        if self.session.is_ai(seat):
+            thinking = self.session.thinking
+            dots = "." * (1 + int(self.time * 3) % 3)
+            return t("status.thinking", who=self.session.name(seat)) + dots if thinking is not None else \
+                t("status.ai_move", who=self.session.name(seat))
+        if s.decision == "turn":
+            if any(a.kind == "trigger" for a in s.legal_actions()):
+                return t("status.your_turn_trigger")
+            return t("status.your_turn")
+        if s.decision == "draft":
+            return t("status.draft")
+        return t("status.decision")
+
+    def _draw_status(self, surface, layout) -> None:
+        rect = G.INFO
+        s = self.state
+        x = rect.x + 10
+        y = rect.bottom - 76
+        age = t("table.age", age=t(f"age.roman.{s.age}")) if s.phase != "draft" else t("table.draft")
+        text(surface, layout, age, 22, theme.BRONZE_LIGHT, layout.point(x, y), bold=True, shadow=theme.INK)
+        status = self._status_text()
+        text(surface, layout, status, 16, theme.TEXT_ON_DARK, layout.point(x, y + 32), max_width=rect.w - 20)
+        if self.session.thinking is not None:
+            cx, cy = layout.point(rect.right - 26, y + 14)
+            for k in range(8):
+                a = self.time * 5 + k * math.tau / 8
+                r = layout.px(10)
+                alpha = (k + 1) / 8
+                col = tuple(round(c * alpha) for c in theme.BRONZE_LIGHT)
+                pygame.draw.circle(surface, col, (cx + round(math.cos(a) * r), cy + round(math.sin(a) * r)),
+                                   max(1, layout.px(2.5)))
+
+    def _draw_cubes(self, surface, layout) -> None:
+        places = {}
+        for hit in self.view.hits:
+            if hit.kind == "chamber":
+                places[("chamber", hit.data)] = hit.rect
+            elif hit.kind == "supply":
+                places[("supply", hit.seat)] = hit.rect
+        size = layout.px(22)
+        for move in self.anim.cubes:
+            a, b = places.get(move.source), places.get(move.target)
+            if a is None or b is None:
+                continue
+            at = self.anim.cube_at(move, a, b)
+            if at is not None:
+                img = icon(self.art, f"cube{move.seat}", size)
+                surface.blit(img, img.get_rect(center=(round(at[0]), round(at[1]))))
+
+    def _draw_flights(self, surface, layout) -> None:
+        if not self.anim.busy:
+            return
+        if self.anim.cubes:
+            self._draw_cubes(surface, layout)
+        rules = self.state.rules
+        for f in self.anim.flights:
+            r = layout.rect(*f.at(self.anim.time))
+            if f.kind == "wonder":
+                img = self.art.wonder(rules.wonders[f.ident].name, r.w)
+            else:
+                card = rules.cards[f.ident]
+                img = self.art.card(card.name, r.w) if f.front else self.art.card_back(back_of(card), r.w)
+            shadow = r.move(layout.px(6), layout.px(8))
+            pygame.draw.rect(surface, (30, 18, 8), shadow, border_radius=layout.px(6))
+            surface.blit(img, img.get_rect(center=r.center))
+
+    def _draw_menu_button(self, surface, layout) -> None:
+        r = self.menu_rect()
+        hot = r.collidepoint(self.mouse)
+        rounded(surface, r, theme.BRONZE if hot else theme.UMBER, layout.px(8), max(1, layout.px(1.5)), theme.BRONZE_LIGHT)
+        text(surface, layout, t("table.menu"), 15, theme.TEXT_ON_DARK, r.center, anchor="center", bold=True)
+
+    def _draw_tooltip(self, surface, layout) -> None:
+        hit = self.hover
+        if hit is None or self.hover_time < TOOLTIP_DELAY:
+            return
+        key = (id(hit), self.session.version, layout.size)
+        if key != self._tip_key:
+            lines = lines_for(hit, self.state, self.session)
+            self._tip = render_tip(layout, lines, self.art, hit.name, self.state) if lines else None
+            self._tip_key = key
+        if self._tip is None:
+            return
+        tip = self._tip
+        mx, my = self.mouse
+        rect = tip.get_rect(topleft=(mx + layout.px(18), my + layout.px(18)))
+        if rect.right > layout.size[0]:
+            rect.right = mx - layout.px(12)
+        if rect.bottom > layout.size[1]:
+            rect.bottom = my - layout.px(12)
+        rect.clamp_ip(pygame.Rect((0, 0), layout.size))
+        surface.blit(tip, rect)

@@ -1,0 +1,117 @@
+"""The end of the game: the kind of victory and the score sheet by category."""
+from __future__ import annotations
+
+import pygame
+
+from game import CATEGORIES
+from ui import art as ui_art
+from ui import theme
+from ui.i18n import t
+from ui.scenes.overlay import TableOverlay
+from ui.table.paint import PLAYER_COLORS, rounded, text
+from ui.widgets import Button, ButtonGroup, draw_panel
+
+ROWS = list(CATEGORIES) + ["total"]
+ROW_H = 29
+
+
+class GameOverScene(TableOverlay):
+    pauses_game = True
+
+    def __init__(self, game) -> None:
+        super().__init__(game)
+        self.hidden = False
+        self.group = ButtonGroup([
+            Button(t("over.new_game"), self._new_game, text_size=20),
+            Button(t("over.view_table"), self._toggle, text_size=20),
+            Button(t("over.menu"), self._menu, text_size=20),
+        ], horizontal=True)
+
+    def _new_game(self) -> None:
+        from ui.scenes.game import GameScene
+        from ui.table.session import GameSession
+        session = GameSession(self.game.session.config)
+        self.app.go_home()
+        self.app.push(GameScene(session))
+
+    def _toggle(self) -> None:
+        self.hidden = not self.hidden
+
+    def _menu(self) -> None:
+        self.app.go_home()
+
+    def on_resize(self, layout) -> None:
+        for i, b in enumerate(self.group.buttons):
+            b.rect = layout.rect(800 - 3 * 240 / 2 - 20 + i * 260, 706, 240, 50)
+
+    def handle_event(self, event) -> None:
+        if self.hidden:
+            if event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
+                self.hidden = False
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self._toggle()
+            return
+        self.group.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.group.update(dt)
+
+    def draw(self, surface) -> None:
+        L = self.layout
+        if self.hidden:
+            bar = L.rect(560, 846, 480, 40)
+            rounded(surface, bar, (*theme.UMBER, 230), L.px(10), max(1, L.px(2)), theme.BRONZE_LIGHT)
+            text(surface, L, t("over.back"), 17, theme.TEXT_ON_DARK, bar.center, anchor="center", bold=True)
+            return
+        self.draw_scrim(surface, 170)
+        session = self.game.session
+        result = session.state.result
+        panel = L.rect(400, 110, 800, 680)
+        draw_panel(surface, panel, L)
+        if result.winner is None:
+            headline = t("over.draw")
+        elif not all(session.is_ai(p) for p in (0, 1)):
+            headline = t("over.you_win") if result.winner == session.viewer else t("over.you_lose")
+        else:
+            headline = t("over.wins", who=session.name(result.winner))
+        title = ui_art.title_lettering(headline.upper(), L.px(48))
+        surface.blit(title, title.get_rect(center=L.point(800, 168)))
+        text(surface, L, t(f"victory.long.{result.victory}"), 20, theme.INK_SOFT, L.point(800, 214), anchor="center")
+        ui_art.draw_divider(surface, L.point(800, 240), L.px(240), L.px(2))
+        x_label, x0, x1 = 470, 870, 1040
+        y = 256
+        for seat, x in ((0, x0), (1, x1)):
+            pygame.draw.circle(surface, PLAYER_COLORS[seat], L.point(x - 58, y + 12), L.px(7))
+            text(surface, L, session.name(seat), 19, theme.INK, L.point(x, y + 12), anchor="center", bold=True,
+                 max_width=150)
+        y += 36
+        scores = result.scores
+        for i, cat in enumerate(ROWS):
+            if cat == "senate" and not session.state.agora:
+                continue
+            total = cat == "total"
+            if total:
+                pygame.draw.line(surface, theme.BRONZE_DARK, L.point(x_label, y + 2), L.point(1130, y + 2), max(1, L.px(2)))
+                y += 8
+            elif i % 2 == 0:
+                rounded(surface, L.rect(x_label - 10, y, 680, ROW_H), (*theme.PARCHMENT_DARK, 70), L.px(4))
+            text(surface, L, t(f"score.{cat}"), 19 if total else 17, theme.INK, L.point(x_label, y + ROW_H / 2),
+                 anchor="midleft", bold=total)
+            for seat, x in ((0, x0), (1, x1)):
+                value = scores[seat].get(cat, 0)
+                best = value > scores[1 - seat].get(cat, 0)
+                col = (30, 110, 50) if best and total and result.victory == "civilian" else theme.INK
+                text(surface, L, str(value), 22 if total else 18, col, L.point(x, y + ROW_H / 2), anchor="center",
+                     bold=total or best)
+            y += ROW_H + (4 if total else 0)
+        if result.tiebreak:
+            note = t("over.tiebreak_draw") if result.winner is None else t("over.tiebreak")
+            text(surface, L, note, 17, theme.DANGER, L.point(800, y + 14), anchor="center", bold=True)
+        elif result.victory != "civilian":
+            text(surface, L, t("over.sudden"), 16, theme.INK_SOFT, L.point(800, y + 14), anchor="center")
+        self.group.draw(surface, L)
+
+    def target_for(self, action):
+        return None

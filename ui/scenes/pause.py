@@ -1,0 +1,58 @@
+"""The pause menu (Esc during a game): resume, settings, main menu, quit."""
+from __future__ import annotations
+
+import pygame
+
+from ui import art as ui_art
+from ui import theme
+from ui.i18n import t
+from ui.scenes.dialog import quit_confirmation
+from ui.scenes.overlay import TableOverlay
+from ui.table.paint import text
+from ui.widgets import Button, ButtonGroup, draw_panel
+
+
+class PauseScene(TableOverlay):
+    pauses_game = True
+
+    def __init__(self, game) -> None:
+        super().__init__(game)
+        self.group = ButtonGroup([
+            Button(t("pause.resume"), self.close, text_size=22),
+            Button(t("menu.settings"), self._settings, text_size=22),
+            Button(t("pause.menu"), self._menu, text_size=22),
+            Button(t("menu.quit"), self._quit, text_size=22),
+        ])
+
+    def _settings(self) -> None:
+        from ui.scenes.settings import SettingsScene
+        self.app.push(SettingsScene())
+
+    def _menu(self) -> None:
+        self.app.go_home()
+
+    def _quit(self) -> None:
+        self.app.push(quit_confirmation(self.app.quit))
+
+    def on_resize(self, layout) -> None:
+        for i, b in enumerate(self.group.buttons):
+            b.rect = layout.centered_rect(800, 380 + i * 66, 340, 52)
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            return
+        self.group.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.group.update(dt)
+
+    def draw(self, surface) -> None:
+        L = self.layout
+        self.draw_scrim(surface, 160)
+        draw_panel(surface, L.centered_rect(800, 450, 460, 420), L)
+        text(surface, L, t("pause.title"), 34, theme.INK, L.point(800, 282), anchor="center", bold=True)
+        ui_art.draw_divider(surface, L.point(800, 314), L.px(150), L.px(2))
+        self.group.draw(surface, L)
+        text(surface, L, t("pause.hint"), 15, theme.INK_SOFT, L.point(800, 636), anchor="center")

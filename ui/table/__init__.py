@@ -1,0 +1,1 @@
+"""The game table: session (engine + players), geometry, drawing, animation, text."""

@@ -1,0 +1,187 @@
+"""Tooltips: what a hovered thing is, what it does and what it costs (from state.payment)."""
+from __future__ import annotations
+
+import pygame
+
+from game.data import RESOURCES
+from ui import theme
+from ui.fonts import wrap
+from ui.i18n import t
+from ui.names import display_name as dn
+from ui.table.describe import describe, kind_label, resource_name
+from ui.table.paint import rounded
+
+WIDTH = 330
+Line = tuple  # (text, style) style: 'title' 'kind' 'body' 'head' 'cost' 'good' 'bad' 'note'
+
+
+def cost_lines(state, seat: int, name: str, who: str) -> list[Line]:
+    """The breakdown of state.payment(seat, name), one line per reason."""
+    pay = state.payment(seat, name)
+    out: list[Line] = [(t("tip.cost_for", who=who), "head")]
+    if pay.chain:
+        src = t("tip.chain_opponent") if pay.chain_from_opponent else ""
+        out.append((t("tip.chain", symbol=t(f"chain.{pay.chain}")) + src, "good"))
+        return out
+    if pay.free_reason == "corruption":
+        out.append((t("tip.corruption"), "good"))
+        return out
+    rules = state.rules
+    if name in rules.card_id and rules.cards[rules.card_id[name]].senator:
+        out.append((t("tip.recruit", coins=pay.total), "cost"))
+    if pay.coin_cost:
+        out.append((t("tip.printed", coins=pay.coin_cost), "cost"))
+    if pay.produced:
+        parts = ", ".join(f"{n} {resource_name(r)}" for r, n in pay.produced.items() if n)
+        if parts:
+            out.append((t("tip.produced", what=parts), "good"))
+    for producer, res in pay.choices:
+        out.append((t("tip.choice", source=dn(producer), what=resource_name(res)), "good"))
+    for source, res in pay.waived:
+        what = t("tip.coin_cost") if res == "coins" else resource_name(res)
+        out.append((t("tip.waived", source=dn(source) if source else "?", what=what), "good"))
+    for res, units, price, reason in pay.purchases:
+        if reason and reason[0] == "fixed":
+            why = t("tip.why_fixed", source=dn(reason[1]))
+        else:
+            n = reason[1] if reason else 0
+            why = t("tip.why_opponent", n=n)
+        out.append((t("tip.buy", units=units, what=resource_name(res), price=price, coins=units * price) + " " + why,
+                    "cost"))
+    if pay.trade_to_opponent:
+        out.append((t("tip.economy"), "note"))
+    total_style = "good" if pay.affordable else "bad"
+    if pay.total == 0:
+        out.append((t("tip.total_free"), "good"))
+    else:
+        out.append((t("tip.total", coins=pay.total, have=state.coins[seat]), total_style))
+    if not pay.affordable:
+        out.append((t("tip.too_expensive", missing=pay.total - state.coins[seat]), "bad"))
+    return out
+
+
+def lines_for(hit, state, session) -> list[Line]:
+    """Tooltip lines for a hit region of the table (empty: no tooltip)."""
+    rules = state.rules
+    viewer = session.viewer
+    actor = state.current_player
+    seat = actor if actor is not None and state.decision == "turn" else viewer
+    who = session.name(seat)
+    kind = hit.kind
+    if kind in ("slot", "city", "wonder", "progress", "owned_progress", "conspiracy", "decree", "track") and hit.name:
+        out: list[Line] = [(dn(hit.name), "title")]
+        label = kind_label(rules, hit.name)
+        if label:
+            out.append((label, "kind"))
+        out.extend((line, "body") for line in describe(rules, hit.name))
+        if kind == "slot" and hit.data in state.accessible and state.phase == "play":
+            out.extend(cost_lines(state, seat, hit.name, who))
+            if not state.rules.cards[state.structure[hit.data]].senator:
+                other = 1 - seat
+                pay = state.payment(other, hit.name)
+                out.append((t("tip.other_price", who=session.name(other), coins=pay.total), "note"))
+        if kind == "wonder" and hit.seat is not None and hit.data not in state.built[hit.seat] and state.phase == "play":
+            out.extend(cost_lines(state, hit.seat, hit.name, session.name(hit.seat)))
+        if kind == "conspiracy":
+            status = state.conspiracies[hit.seat][hit.data][1]
+            out.append((t(("tip.unprepared", "tip.prepared", "tip.triggered")[status]), "note"))
+        return out
+    if kind == "slot":
+        cid = state.structure[hit.data] if 0 <= hit.data < len(state.structure) else -1
+        if cid == -1:
+            return []
+        c = rules.cards[cid]
+        what = t("tip.back_senator") if c.senator else t("tip.back_guild") if c.guild else \
+            t("tip.back_age", age=t(f"age.roman.{c.age}"))
+        return [(t("tip.face_down"), "title"), (what, "body")]
+    if kind == "conspiracy":
+        status = state.conspiracies[hit.seat][hit.data][1]
+        return [(t("tip.hidden_conspiracy"), "title"),
+                (t(("tip.unprepared", "tip.prepared", "tip.triggered")[status]), "note")]
+    if kind == "decree":
+        return [(t("tip.hidden_decree"), "title"), (t("tip.hidden_decree_body"), "body")]
+    if kind == "discard":
+        return [(t("tip.discard", n=len(state.discard)), "title"), (t("tip.discard_body"), "body")]
+    if kind == "price":
+        res = RESOURCES[hit.data]
+        fixed = state.info[hit.seat].fixed_source[hit.data]
+        body = t("tip.price_fixed", source=dn(fixed)) if fixed else \
+            t("tip.price_open", n=state.info[1 - hit.seat].prod[hit.data])
+        return [(t("tip.price_title", what=resource_name(res), coins=state.prices(hit.seat)[hit.data]), "title"),
+                (body, "body")]
+    if kind == "resource":
+        return [(resource_name(hit.data), "title"), (t("tip.production"), "body")]
+    if kind == "chain":
+        return [(t(f"chain.{hit.data}"), "title"), (t("tip.chain_owned"), "body")]
+    if kind == "science":
+        return [(t(f"science.{hit.data}"), "title"), (t("tip.science"), "body")]
+    if kind == "chamber" and isinstance(hit.data, int) and 0 <= hit.data < 6:
+        ch = rules.chambers[hit.data]
+        cubes = (state.cubes[hit.data * 2], state.cubes[hit.data * 2 + 1])
+        ctrl = state.control[hit.data]
+        owner = t("tip.nobody") if ctrl is None else session.name(ctrl)
+        return [(dn(ch.name), "title"),
+                (t("tip.chamber", points=ch.points, section=t(f"senate.section.{ch.section}")), "body"),
+                (t("tip.cubes", a=session.name(0), n0=cubes[0], b=session.name(1), n1=cubes[1]), "body"),
+                (t("tip.control", who=owner), "note")]
+    return []
+
+
+STYLE = {
+    "title": (21, theme.INK, True), "kind": (14, theme.BRONZE_DARK, True), "body": (16, theme.INK, False),
+    "head": (15, theme.INK_SOFT, True), "cost": (15, theme.INK, False), "good": (15, (30, 110, 50), False),
+    "bad": (15, (160, 36, 26), True), "note": (14, theme.INK_SOFT, False),
+}
+
+
+def render(layout, lines: list[Line], art=None, picture: str | None = None, state=None) -> pygame.Surface:
+    """The tooltip as one surface (wrapped text on a parchment plate, optional large picture)."""
+    width = layout.px(WIDTH)
+    pad = layout.px(12)
+    rows = []
+    for value, style in lines:
+        size, color, bold = STYLE.get(style, STYLE["body"])
+        font = layout.font(size, bold)
+        for piece in wrap(value, font, width - 2 * pad):
+            rows.append((layout.text(piece, size, color, bold), style))
+    pic = None
+    if picture and art is not None:
+        try:
+            pic = _picture(art, picture, state, layout)
+        except Exception:
+            pic = None
+    gap = layout.px(3)
+    height = pad * 2 + sum(r.get_height() + gap for r, _ in rows) + layout.px(6)
+    total_w = width + (pic.get_width() + pad if pic else 0)
+    height = max(height, (pic.get_height() + 2 * pad) if pic else 0)
+    surf = pygame.Surface((total_w, height), pygame.SRCALPHA)
+    rounded(surf, surf.get_rect(), (*theme.PARCHMENT_LIGHT, 246), layout.px(10), max(1, layout.px(2)), theme.BRONZE_DARK)
+    x = pad
+    if pic:
+        surf.blit(pic, (pad, pad))
+        x = pic.get_width() + 2 * pad
+    y = pad
+    prev = None
+    for img, style in rows:
+        if style == "head" and prev is not None:
+            pygame.draw.line(surf, theme.PARCHMENT_DARK, (x, y + 1), (total_w - pad, y + 1), max(1, layout.px(1)))
+            y += layout.px(6)
+        surf.blit(img, (x, y))
+        y += img.get_height() + gap
+        prev = style
+    return surf
+
+
+def _picture(art, name, state, layout):
+    rules = state.rules
+    if name in rules.wonder_id:
+        return art.wonder(name, layout.px(200))
+    if name in rules.progress_id:
+        return art.progress(name, layout.px(110))
+    if name in rules.decree_id:
+        return art.decree(name, layout.px(120))
+    if name in rules.conspiracy_id:
+        return art.conspiracy(name, layout.px(130))
+    if name in rules.card_id:
+        return art.card(name, layout.px(130))
+    return None
