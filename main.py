@@ -47,6 +47,10 @@ def build_parser() -> argparse.ArgumentParser:
                         help="save a PNG of the window when the app exits (for tests)")
     parser.add_argument("--exit-after-frames", type=positive_int, metavar="N",
                         help="quit after N frames (with --screenshot, default 3)")
+    parser.add_argument("--data-dir", metavar="PATH",
+                        help="folder for saves and settings (default: your user data folder)")
+    parser.add_argument("--selftest", action="store_true",
+                        help="check data, art, text and one AI game headless, then exit (0 = all good)")
     test = parser.add_argument_group("testing")
     test.add_argument("--autoplay", action="store_true",
                       help="play a whole game AI against AI through the real screens (synthetic input)")
@@ -67,8 +71,25 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return args
 
 
+def check_data() -> str | None:
+    """A broken data/cards.yaml stops the game with one clear line, never a traceback."""
+    from game.data import DataError, load_database
+    try:
+        load_database()
+    except DataError as exc:
+        return str(exc)
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.selftest:
+        from ui.selftest import run as selftest
+        return selftest()
+    problem = check_data()
+    if problem:
+        print(f"Agora Duel cannot start: the game data is damaged.\n  {problem}", file=sys.stderr)
+        return 2
     if args.autoplay:
         from ui.autoplay import run_autoplay
         return run_autoplay(args)

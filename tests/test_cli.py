@@ -1,0 +1,60 @@
+"""Command lines: help, wrong flags, broken data, the self-test and the simulator."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+
+
+def run(*args, code=None):
+    proc = subprocess.run([sys.executable, *args], cwd=ROOT, env=ENV, capture_output=True,
+                          text=True, timeout=300)
+    if code is not None:
+        assert proc.returncode == code, proc.stdout + proc.stderr
+    return proc
+
+
+def test_help_documents_the_options():
+    out = run("main.py", "--help", code=0).stdout
+    for flag in ("--data-dir", "--selftest", "--autoplay", "--size", "--lang"):
+        assert flag in out
+
+
+def test_a_wrong_flag_is_a_clear_error():
+    err = run("main.py", "--frobnicate", code=2).stderr
+    assert "unrecognized arguments: --frobnicate" in err and "Traceback" not in err
+
+
+def test_broken_game_data_stops_with_one_clear_line(tmp_path):
+    broken = tmp_path / "cards.yaml"
+    text = (ROOT / "data" / "cards.yaml").read_text(encoding="utf-8")
+    assert "name: Tavern," in text
+    broken.write_text(text.replace("name: Tavern,", "name: Tavern, bogus_field: 1,", 1),
+                      encoding="utf-8")
+    code = ("import sys, game.data as d; d.DEFAULT_PATH = d.Path(sys.argv[1]); "
+            "import main; sys.exit(main.main([]))")
+    proc = run("-c", code, str(broken), code=2)
+    assert "Traceback" not in proc.stderr
+    assert "cards.yaml" in proc.stderr and "Tavern" in proc.stderr and "bogus_field" in proc.stderr
+
+
+def test_selftest_passes_from_source():
+    out = run("main.py", "--selftest", code=0).stdout
+    assert "self-test passed" in out
+    for check in ("data", "faces", "strings", "game"):
+        assert f"ok   {check}" in out
+
+
+def test_simulate_reports_json_and_rejects_unknown_players():
+    stats = json.loads(run("-m", "game", "simulate", "--games", "6", "--seed", "2", "--json",
+                           code=0).stdout)
+    assert stats["games"] == 6 and stats["errors"] == 0
+    assert sum(stats["wins"]) + stats["draws"] == 6
+    for key in ("victories", "actions_per_game", "seconds", "games_per_second", "decision_ms"):
+        assert key in stats
+    err = run("-m", "game", "simulate", "--p0", "nobody", code=2).stderr
+    assert "invalid choice: 'nobody'" in err

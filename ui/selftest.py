@@ -1,0 +1,123 @@
+"""`--selftest`: check a build (source or frozen) can do everything a player needs.
+
+Runs headless: loads and validates the data, renders every face (cards, backs, Wonders,
+tokens, Decrees, Conspiracies) in both rule sets, renders every English and Korean string
+with the bundled fonts checking for missing glyphs, then plays one complete AI game
+through the real scenes. Prints one line per check; exit code 0 only if all pass.
+"""
+
+import argparse
+import os
+import sys
+import time
+import traceback
+
+
+def _check(name, fn, failures):
+    start = time.perf_counter()
+    try:
+        detail = fn()
+    except Exception as exc:          # a self-test reports, it never crashes
+        failures.append(name)
+        print(f"FAIL {name}: {exc!r}", flush=True)
+        traceback.print_exc(limit=4)
+        return
+    print(f"ok   {name} ({detail}, {time.perf_counter() - start:.1f} s)", flush=True)
+
+
+def _data():
+    from game.data import load_database
+    from game.rules import rules_for
+    db = load_database()
+    rules_for(True), rules_for(False)
+    return f"{len(db.cards)} cards, {len(db.wonders)} Wonders, {len(db.conspiracies)} Conspiracies"
+
+
+def _faces():
+    from game.rules import rules_for
+    from ui.cardart import Art
+    from ui.i18n import set_language, language
+    previous = language()
+    count = 0
+    try:
+        for lang in ("en", "ko"):
+            set_language(lang)
+            for agora in (False, True):
+                rules = rules_for(agora)
+                art = Art(rules)
+                for c in rules.cards:
+                    _sized(art.card(c.name, 110))
+                for back in ("1", "2", "3", "guild") + (("senator",) if agora else ()):
+                    _sized(art.card_back(back, 110))
+                for w in rules.wonders:
+                    _sized(art.wonder(w.name, 220))
+                for t in rules.progress:
+                    _sized(art.progress(t.name, 64))
+                for t in rules.military_tokens:
+                    _sized(art.military_token(t.name, 56))
+                for d in [None] + [d.name for d in rules.decrees]:
+                    _sized(art.decree(d, 90))
+                for k in [None] + [k.name for k in rules.conspiracies]:
+                    _sized(art.conspiracy(k, 110))
+                count += len(art._cache)
+    finally:
+        set_language(previous)
+    return f"{count} faces"
+
+
+def _sized(surface):
+    w, h = surface.get_size()
+    if w < 8 or h < 8:
+        raise ValueError(f"face of size {w}x{h}")
+
+
+def _strings():
+    import pygame
+    from ui.i18n import load_catalogue
+    from ui.paths import font_path
+    fonts = [pygame.font.Font(str(font_path(bold)), 20) for bold in (False, True)]
+    checked = 0
+    for lang in ("en", "ko"):
+        for key, text in load_catalogue(lang).items():
+            for font in fonts:
+                font.render(text or " ", True, (0, 0, 0))
+                for ch, metric in zip(text, font.metrics(text) or []):
+                    if metric is None and not ch.isspace():
+                        raise ValueError(f"{lang} '{key}': no glyph for {ch!r}")
+            checked += 1
+    return f"{checked} strings"
+
+
+def _game():
+    from ui.autoplay import run_autoplay
+    args = argparse.Namespace(seed=3, p0="random", p1="random", base_only=False, lang=None,
+                              size=None, screenshot=None, frame_stats=False, exit_when_done=True,
+                              anim_speed="instant")
+    code = run_autoplay(args)
+    if code != 0:
+        raise RuntimeError(f"autoplay ended with code {code}")
+    return "one Agora game through the scenes"
+
+
+def run() -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((1, 1))
+    failures = []
+    print(f"Agora Duel self-test ({'frozen' if getattr(sys, 'frozen', False) else 'source'})", flush=True)
+    _check("data", _data, failures)
+    _check("faces", _faces, failures)
+    _check("strings", _strings, failures)
+    from ui import art, fonts, widgets
+    for cached in (fonts, art, widgets):      # as App.close(): nothing may outlive pygame
+        cached.clear_caches()
+    pygame.quit()
+    _check("game", _game, failures)
+    if failures:
+        print(f"self-test FAILED: {', '.join(failures)}", flush=True)
+        return 1
+    print("self-test passed", flush=True)
+    return 0
