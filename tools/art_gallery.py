@@ -26,7 +26,7 @@ import pygame  # noqa: E402
 from game.rules import rules_for  # noqa: E402
 from ui import art as ui_art  # noqa: E402
 from ui import theme  # noqa: E402
-from ui.cardart import BACKS, CARD_RATIO, Art  # noqa: E402
+from ui.cardart import BACKS, Art  # noqa: E402
 from ui.cardart.icons import ALL_PUBLIC, ICONS  # noqa: E402
 from ui.cardart.senate import draw_senate_board  # noqa: E402
 from ui.cardart.track import draw_military_track  # noqa: E402

@@ -6,7 +6,7 @@ import math
 import pygame
 
 from ui.cardart import palette as P
-from ui.cardart.pen import Pen, arc_points, darken, lighten, mix
+from ui.cardart.pen import Pen, darken, lighten
 from ui.cardart.text import describe_all, fitted
 from ui.names import display_name
 
@@ -33,25 +33,30 @@ def draw_decree(art, comp, width: int) -> pygame.Surface:
     for x in (3.5, 90.5):
         pen.gradient_rect(x, 3.5, 6, DDH - 7, (236, 214, 168), (176, 140, 90))
         pen.rect(x, 3.5, 6, DDH - 7, (120, 86, 40), width=0.5)
-    pen.rect(12, 16.5, 76, 0.8, (*DECREE_EDGE, 200))
+    if width >= 90:
+        pen.rect(12, 16.5, 76, 0.8, (*DECREE_EDGE, 200))
     if show_text:
         pen.rect(12, 36.5, 76, 0.8, (*DECREE_EDGE, 200))
-    # a wax seal in the corner
-    pen.circle((86, 53), 6, P.INK)
-    pen.circle((86, 53), 5, (176, 34, 30))
-    pen.circle((86, 53), 2.8, (210, 70, 56))
+    if width >= 90:  # a wax seal in the corner
+        pen.circle((86.5, 53.5), 5.5, P.INK)
+        pen.circle((86.5, 53.5), 4.6, (176, 34, 30))
+        pen.circle((86.5, 53.5), 2.5, (210, 70, 56))
     surf = pen.result()
+    effects = effects_of(comp)
+    if width < 90:  # a small tile: the symbols alone, as large as they fit
+        img = art.effects_image(effects, round(80 * u), round(46 * u), max_rows=1)
+        surf.blit(img, img.get_rect(center=(round(50 * u), round(31 * u))))
+        return surf
     name = display_name(comp.name)
     txt = fitted(name, round(76 * u), round(12 * u), round(10 * u), P.INK, True, 1)
     surf.blit(txt, txt.get_rect(center=(round(50 * u), round(10.2 * u))))
-    effects = effects_of(comp)
     if show_text:
         img = art.effects_image(effects, round(72 * u), round(17 * u), max_rows=1)
         surf.blit(img, img.get_rect(center=(round(50 * u), round(27 * u))))
         line = describe_all(effects)
         if line:
-            t = fitted(line, round(70 * u), round(20 * u), round(6.5 * u), P.INK_SOFT, True, 3, min_px=8)
-            surf.blit(t, t.get_rect(center=(round(48 * u), round(47.5 * u))))
+            t = fitted(line, round(66 * u), round(20 * u), round(6.5 * u), P.INK_SOFT, True, 3, min_px=8)
+            surf.blit(t, t.get_rect(center=(round(46.5 * u), round(47.5 * u))))
     else:
         img = art.effects_image(effects, round(76 * u), round(36 * u), max_rows=1)
         surf.blit(img, img.get_rect(center=(round(50 * u), round(38 * u))))
@@ -121,7 +126,6 @@ def draw_conspiracy(art, comp, width: int) -> pygame.Surface:
 def draw_conspiracy_back(art, width: int) -> pygame.Surface:
     from ui.cardart.core import CARD_RATIO
     h = round(width * CARD_RATIO)
-    u = width / 100
     pen = Pen(width, h, 100)
     pen.rect(0, 0, 100, CDH, P.INK, radius=6.5)
     pen.gradient_rect(1.1, 1.1, 97.8, CDH - 2.2, (52, 30, 36), (16, 10, 12), radius=5.6)

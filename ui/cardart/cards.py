@@ -14,14 +14,13 @@ import pygame
 
 from ui.cardart import palette as P
 from ui.cardart.emblems import draw_emblem
-from ui.cardart.pen import Pen, darken, lighten, mix
+from ui.cardart.pen import Pen, darken, grain, lighten, mix
 from ui.cardart.text import fitted
-from ui.fonts import get_font
 from ui.names import display_name
 
 DH = 155.0
 BAND_Y, BAND_H = 5.0, 36.0
-COST_X, COST_Y, COST_S, COST_STEP = 5.5, 45.0, 17.0, 17.0
+COST_X, COST_Y, COST_S, COST_STEP = 5.0, 44.5, 18.5, 18.0
 NAME_Y, NAME_H = 128.0, 22.0
 RESOURCE_ORDER = ("wood", "clay", "stone", "glass", "papyrus")
 
@@ -100,7 +99,7 @@ def draw_cost_column(art, surf, comp, u, x, y, size, step, max_bottom, chain_in=
 def draw_name_ribbon(surf, comp_name, u, y, h, light, dark, text_color=P.INK, x0=4.0, x1=96.0):
     name = display_name(comp_name)
     w = round((x1 - x0 - 6) * u)
-    txt = fitted(name, w, round((h - 3) * u), round(10.5 * u), text_color, True, 2)
+    txt = fitted(name, w, round((h - 3) * u), round(11.5 * u), text_color, True, 2)
     rect = txt.get_rect(center=(round(50 * u), round((y + h / 2) * u)))
     surf.blit(txt, rect)
 
@@ -122,7 +121,7 @@ def draw_card(art, comp, width: int) -> pygame.Surface:
     pen.circle((cx, cy + 1.2), r + 1.5, (0, 0, 0, 50))
     pen.circle((cx, cy), r + 1.5, P.INK)
     pen.circle((cx, cy), r, ring)
-    inner = mix(light, top, 0.55) if senator != "conspirator" else (28, 24, 30)
+    inner = {"conspirator": (28, 24, 30), "politician": (214, 190, 150)}.get(senator, mix(light, top, 0.55))
     pen.circle((cx, cy), r - 2.5, inner)
     for a in range(0, 360, 20):
         x, y = cx + (r - 1.2) * math.cos(math.radians(a)), cy - (r - 1.2) * math.sin(math.radians(a))
@@ -142,10 +141,9 @@ def draw_card(art, comp, width: int) -> pygame.Surface:
     pen.rect(4, NAME_Y - 1.2, 92, 1.2, darken(dark, 0.3))
     pen.gradient_rect(4, NAME_Y, 92, NAME_H, lighten(ribbon_c, 0.15), ribbon_c)
     pen.rect(4, NAME_Y + NAME_H, 92, 1.0, darken(dark, 0.3))
-    for x in (7, 93):
-        pen.circle((x, NAME_Y + NAME_H / 2), 1.1, main)
 
     surf = pen.result()
+    surf.blit(grain(surf.get_size()), (0, 0), special_flags=pygame.BLEND_RGB_MULT)
 
     # effects in the band
     effects = senator_effects(comp) if senator else art_effects(comp)

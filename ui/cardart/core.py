@@ -26,6 +26,7 @@ WONDER_RATIO = 0.65     # height / width of the (landscape) Wonder cards
 DECREE_RATIO = 0.62     # height / width of a Decree tile
 
 BACKS = ("1", "2", "3", "guild", "senator")
+MAX_CACHED = 6000
 
 
 def effects_of(comp) -> list:
@@ -61,6 +62,9 @@ class Art:
         surf = self._cache.get(key)
         if surf is None:
             surf = make()
+            if len(self._cache) >= MAX_CACHED:  # e.g. many window sizes: forget the oldest half
+                for old in list(self._cache)[: MAX_CACHED // 2]:
+                    del self._cache[old]
             self._cache[key] = surf
         return surf
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import pygame
 
 from ui.cardart import palette as P
-from ui.cardart.pen import Pen
 from ui.fonts import get_font
 
 COLORS = ("brown", "grey", "blue", "green", "yellow", "red", "purple")

@@ -10,7 +10,7 @@ import math
 import pygame
 
 from ui.cardart import palette as P
-from ui.cardart.pen import Pen, arc_points, darken, lighten, mix
+from ui.cardart.pen import Pen, arc_points, darken, lighten
 
 ICONS: dict = {}
 
@@ -193,7 +193,6 @@ def _coin_blank(pen, kind):
 
 @icon("shield")
 def _shield(pen, kind):
-    outline = [(16, 12), (84, 12)] + arc_points(50, 40, 34, 50, 0, -90)[0:] + arc_points(50, 40, 34, 50, -90, -180)
     outline = [(16, 12), (84, 12), (84, 40)] + arc_points(50, 40, 34, 50, 0, -90)[1:] + \
         arc_points(50, 40, 34, 50, -90, -180)[1:]
 
@@ -260,11 +259,12 @@ def science(fn):
 
 @science
 def _sphere(pen, c):
-    pen.circle((50, 46), 28, c, 5.5)
-    pen.lines(arc_points(50, 46, 28, 9, 0, 360), c, 4.5)
-    pen.lines(rot(arc_points(50, 46, 28, 9, 0, 360), 60, 50, 46), c, 4)
-    pen.circle((50, 46), 6, c)
-    pen.poly([(40, 86), (60, 86), (54, 76), (46, 76)], c)
+    pen.circle((50, 44), 28, c, 5.5)
+    pen.lines(arc_points(50, 44, 28, 9, 0, 360), c, 4.5)
+    pen.lines(arc_points(50, 44, 10, 28, 0, 360), c, 4.5)
+    pen.circle((50, 44), 5, c)
+    pen.line((50, 72), (50, 80), c, 5)
+    pen.poly([(36, 88), (64, 88), (58, 80), (42, 80)], c)
 
 
 @science
@@ -281,14 +281,14 @@ def _scales(pen, c):
 
 @science
 def _sundial(pen, c):
-    pen.poly(arc_points(50, 62, 32, 32, 0, 180), c)
-    pen.poly(arc_points(50, 62, 25, 25, 0, 180), HOLE)
-    for a in range(15, 180, 30):
-        x, y = 50 + 25 * math.cos(math.radians(a)), 62 - 25 * math.sin(math.radians(a))
-        pen.line((50, 62), (x, y), c, 2)
-    pen.poly([(50, 62), (50, 28), (68, 62)], c)
-    pen.rect(14, 62, 72, 8, c, radius=2)
-    pen.rect(22, 70, 56, 7, c, radius=2)
+    pen.lines(arc_points(50, 66, 32, 32, 0, 180), c, 6)
+    for a in (30, 60, 90, 120, 150):
+        x, y = 50 + 26 * math.cos(math.radians(a)), 66 - 26 * math.sin(math.radians(a))
+        x2, y2 = 50 + 16 * math.cos(math.radians(a)), 66 - 16 * math.sin(math.radians(a))
+        pen.line((x2, y2), (x, y), c, 3)
+    pen.poly([(46, 66), (46, 30), (70, 66)], c)
+    pen.rect(12, 66, 76, 8, c, radius=2)
+    pen.rect(22, 74, 56, 8, c, radius=2)
 
 
 @science

@@ -207,5 +207,29 @@ def radial(size: int, inner: Color, outer: Color) -> pygame.Surface:
     return pygame.transform.smoothscale(surf, (max(1, size), max(1, size)))
 
 
+_GRAIN: dict = {}
+
+
+def grain(size, strength: int = 18, seed: int = 7) -> pygame.Surface:
+    """A soft paper grain (near-white noise) to multiply over a face, cached by size."""
+    import random
+    key = (tuple(size), strength, seed)
+    g = _GRAIN.get(key)
+    if g is None:
+        rng = random.Random(seed)
+        w, h = max(1, size[0] // 3), max(1, size[1] // 3)
+        small = pygame.Surface((w, h))
+        for y in range(h):
+            for x in range(w):
+                v = 255 - rng.randint(0, strength)
+                small.set_at((x, y), (v, v, max(0, v - 2)))
+        g = pygame.transform.smoothscale(small, (max(1, size[0]), max(1, size[1])))
+        if len(_GRAIN) > 64:
+            _GRAIN.clear()
+        _GRAIN[key] = g
+    return g
+
+
 def clear() -> None:
     _GRADS.clear()
+    _GRAIN.clear()

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import math
 
-from ui.cardart import palette as P
 from ui.cardart.icons import leaf
-from ui.cardart.pen import Pen, arc_points, darken, lighten, mix
+from ui.cardart.pen import Pen, arc_points, darken, lighten
 
 GROUND = 72.0
 CX = 54.0

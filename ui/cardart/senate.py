@@ -19,15 +19,11 @@ Drawing is cheap: static parts are cached by the Art object, cubes and tiles are
 """
 from __future__ import annotations
 
-import math
-
 import pygame
 
 from ui.cardart import palette as P
 from ui.cardart.pen import Pen, darken, lighten, mix
 from ui.cardart.text import fitted
-from ui.fonts import get_font
-from ui.names import display_name
 
 SECTIONS = ("left", "middle", "right")
 DEFAULT_POINTS = (1, 2, 3, 3, 2, 1)
@@ -109,7 +105,7 @@ def draw_senate_board(art, surface, rect, chambers, cubes, control, decrees, sup
 
     w, h = rect.size
     trays = supply is not None
-    tray_w = round(h * 0.32) if trays else 0
+    tray_w = round(min(h * 0.22, w * 0.07)) if trays else 0
     pad = max(4, round(h * 0.05))
     sec_gap = max(4, round(w * 0.018))
     inner_w = w - 2 * pad - 2 * tray_w - (2 * sec_gap if trays else 0) - 2 * sec_gap
@@ -157,11 +153,11 @@ def _tray(art, surface, r, seat, n):
         pen.gradient_rect(1.5, 1.5, r.w - 3, r.h - 3, mix(light, (60, 40, 24), 0.55), mix(dark, (40, 24, 12), 0.5), radius=5)
         return pen.result()
     surface.blit(art._get("senate_tray", (r.w, r.h, seat), r.w, make), r.topleft)
-    s = round(r.w * 0.7)
+    s = round(r.w * 0.78)
     ic = art.icon(f"cube{seat}", s)
-    surface.blit(ic, ic.get_rect(center=(r.centerx, r.y + r.h * 0.38)))
-    t = fitted(f"×{n}", r.w - 4, round(r.h * 0.25), round(r.w * 0.42), (246, 232, 200), True, 1)
-    surface.blit(t, t.get_rect(center=(r.centerx, r.y + r.h * 0.72)))
+    surface.blit(ic, ic.get_rect(center=(r.centerx, r.y + r.h * 0.4)))
+    t = fitted(str(n), r.w - 4, round(r.h * 0.25), round(r.w * 0.55), (246, 232, 200), True, 1)
+    surface.blit(t, t.get_rect(center=(r.centerx, r.y + r.h * 0.7)))
 
 
 def _chamber(art, surface, col, info, cubes, ctrl, decree_list, lit, rects):
@@ -172,7 +168,7 @@ def _chamber(art, surface, col, info, cubes, ctrl, decree_list, lit, rects):
     pts = art.points_label(points, ps)
     surface.blit(pts, pts.get_rect(midtop=(col.centerx, col.y + 2)))
     # decree tiles
-    dw = round(min(cw - 6, ch * 0.5))
+    dw = round(min(cw - 6, ch * 0.62))
     dh = round(dw * 0.62)
     dy = col.y + ps + 5
     decree_list = list(decree_list)
@@ -200,23 +196,25 @@ def _chamber(art, surface, col, info, cubes, ctrl, decree_list, lit, rects):
         slot.midtop = (col.centerx, dy)
         pygame.draw.rect(surface, (*P.BRONZE_DARK,), slot, 1, border_radius=4)
     yb = dy + used_h + 4
-    # cubes: seat 0 on the left half, seat 1 on the right
+    # cubes: seat 0 on the left half, seat 1 on the right; the count above each stack
     ctrl_s = max(10, round(min(cw * 0.42, ch * 0.18)))
-    area = pygame.Rect(col.x, yb, cw, col.bottom - yb - ctrl_s - 6)
-    cs = max(8, min(round(cw * 0.32), round(area.h * 0.3)))
+    area = pygame.Rect(col.x, yb, cw, col.bottom - yb - ctrl_s - 8)
+    cs = max(8, min(round(cw * 0.34), round(area.h * 0.42)))
     for seat in (0, 1):
         k = cubes[seat]
+        if not k:
+            continue
         hx = area.x + area.w * (0.28 if seat == 0 else 0.72)
         shown = min(k, 4)
         step = max(2, round(cs * 0.42))
-        top = area.bottom - cs
+        bottom = area.bottom
         for m in range(shown):
             ic = art.icon(f"cube{seat}", cs)
-            surface.blit(ic, ic.get_rect(midtop=(round(hx), top - m * step)))
-        if k:
-            t = fitted(str(k), cs, cs, max(8, round(cs * 0.62)), P.CREAM, True, 1, outline=P.INK,
-                       outline_w=max(1, cs // 12))
-            surface.blit(t, t.get_rect(midtop=(round(hx), area.bottom - 1)))
+            surface.blit(ic, ic.get_rect(midbottom=(round(hx), bottom - m * step)))
+        top = bottom - cs - (shown - 1) * step
+        t = fitted(str(k), cs + 4, cs, max(8, round(cs * 0.7)), P.CREAM, True, 1, outline=P.INK,
+                   outline_w=max(1, cs // 12))
+        surface.blit(t, t.get_rect(midbottom=(round(hx), top + 2)))
     # control marker
     cy = col.bottom - ctrl_s // 2 - 3
     if ctrl in (0, 1):

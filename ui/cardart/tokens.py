@@ -6,7 +6,7 @@ import math
 import pygame
 
 from ui.cardart import palette as P
-from ui.cardart.icons import GLYPHS, leaf
+from ui.cardart.icons import leaf
 from ui.cardart.pen import Pen, arc_points, darken, lighten, mix
 from ui.cardart.text import fitted
 from ui.names import display_name
@@ -169,7 +169,6 @@ def _token_base(pen, main, light, dark, ring=P.BRONZE):
     pen.circle((50, 50), 47, ring)
     pen.arc(50, 50, 45, 60, 200, lighten(ring, 0.4), 1.6)
     pen.circle((50, 50), 43, darken(dark, 0.3))
-    inner = Pen(pen.pw, pen.ph, 100, ss=pen.ss)
     pen.circle((50, 50), 42, dark)
     pen.circle((50, 46), 38, main)
     pen.circle((50, 42), 28, mix(main, light, 0.4))
@@ -228,9 +227,9 @@ def draw_military(art, comp, d: int) -> pygame.Surface:
     agora = any(k in ("place_cube", "remove_opponent_cube", "may_move_cube") for k, _ in effects)
     pen = Pen(d, d, 100)
     if agora:
-        main, light, dark = (112, 70, 120), (170, 126, 180), (60, 30, 70)
+        light, dark = (170, 126, 180), (60, 30, 70)
     else:
-        main, light, dark = (176, 52, 40), (222, 112, 90), (100, 24, 18)
+        light, dark = (222, 112, 90), (100, 24, 18)
     pen.circle((50, 52), 49, (0, 0, 0, 80))
     pen.circle((50, 50), 49, P.INK)
     pen.circle((50, 50), 47, P.BRONZE)

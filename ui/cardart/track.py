@@ -14,8 +14,7 @@ from __future__ import annotations
 import pygame
 
 from ui.cardart import palette as P
-from ui.cardart.pen import Pen, darken, lighten, mix
-from ui.cardart.text import fitted
+from ui.cardart.pen import Pen, darken
 
 ZONE_COLOURS = {
     0: ((236, 222, 194), (206, 186, 150)),

@@ -4,12 +4,10 @@ Design units: 160 wide x 104 high.
 """
 from __future__ import annotations
 
-import math
-
 import pygame
 
 from ui.cardart import palette as P
-from ui.cardart.pen import Pen, arc_points, darken, lighten, mix
+from ui.cardart.pen import Pen, darken, lighten
 from ui.cardart.scenes import draw_scene
 from ui.cardart.text import fitted
 from ui.names import display_name
@@ -28,7 +26,6 @@ def draw_wonder(art, comp, width: int) -> pygame.Surface:
     pen.rect(0, 0, DW, DH, P.INK, radius=6)
     pen.gradient_rect(1.1, 1.1, DW - 2.2, DH - 2.2, lighten(edge, 0.35), darken(edge, 0.35), radius=5)
     # the picture
-    pic = pygame.Rect(0, 0, 0, 0)
     px0, py0, pw, ph = 4.0, 4.0, DW - 8, DH - 8
     sub = Pen(max(1, round(pw * u)), max(1, round(ph * u)), pw, ss=pen.ss)
     draw_scene(sub, comp.name, pw, ph)
