@@ -51,24 +51,12 @@ def _fx_blackmail(s, p, arg, source):
 
 
 # C3 Expropriation, C4 Swindle -----------------------------------------------
+# The same choice as The Statue of Zeus / Circus Maximus: the base 'destroy' decision.
 
 @effect("discard_opponent_card")
 def _fx_discard_opponent(s, p, color, source):
     if _cards_of(s, 1 - p, (color,)):
-        s.push(("discard_opponent", p, color))
-
-
-def _legal_discard_opponent(s, step):
-    return _card_actions(s, step[1], "destroy", _cards_of(s, 1 - step[1], (step[2],)))
-
-
-@decision("discard_opponent", _legal_discard_opponent)
-def _apply_discard_opponent(s, step, action):
-    opp = 1 - step[1]
-    cid = s.rules.card_id[action.subject]
-    s.city[opp].remove(cid)
-    s.discard.append(cid)
-    s.refresh(opp)
+        s.push(("destroy", p, color))
 
 
 # C5 Obscurantism ------------------------------------------------------------

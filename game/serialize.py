@@ -31,7 +31,7 @@ STEP_ARGS = {
     "construction_done": (), "fx": ("value", "arg", "source"), "recruit": ("card", "value"),
     "senate": ("value", "value"), "conspirator": (), "keep": ("conspiracies",),
     "return": ("conspiracy",), "place": (), "remove": (), "may_move": (),
-    "trigger_unprepared": (), "after_trigger": (), "extort": (), "discard_opponent": ("value",),
+    "trigger_unprepared": (), "after_trigger": (), "extort": (),
     "lock": (), "top_row": (), "treason": (), "espionage": (), "scrap": ("value", "value"),
     "foreclose": ("values",), "coerce": ("values",), "move_decree": (), "sabotage": (),
 }

@@ -252,7 +252,7 @@ def test_expropriation_discards_an_opponent_blue_card():
     s = agora()
     give(s, 1, "Altar", "Baths", "Tavern")
     trigger(s, "Expropriation")
-    assert s.decision == "discard_opponent"
+    assert s.decision == "destroy"
     assert legal(s) == ["destroy Altar", "destroy Baths"]
     act(s, "destroy Altar")
     assert s.rules.card_id["Altar"] in s.discard
