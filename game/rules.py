@@ -38,7 +38,7 @@ class Component:
     __slots__ = ("id", "name", "age", "color", "guild", "senator", "section", "coin_cost",
                  "resources", "chain_in", "chain_out", "production", "choice", "points",
                  "shields", "science", "trade_fixed", "guild_rule", "on_gain", "passive",
-                 "draft_effects", "expansion", "defn", "discount_key")
+                 "draft_effects", "expansion", "defn", "discount_key", "units")
 
     def __init__(self, cid, defn, effects=(), **facts):
         self.id = cid
@@ -52,6 +52,7 @@ class Component:
         self.section = facts.get("section")
         self.coin_cost = facts.get("coin_cost", 0)
         self.resources = facts.get("resources", (0,) * len(RESOURCES))
+        self.units = sum(self.resources)
         self.chain_in = facts.get("chain_in")
         self.chain_out = facts.get("chain_out")
         self.expansion = facts.get("expansion", "base")

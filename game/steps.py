@@ -67,10 +67,13 @@ def _legal_turn(s, step):
     if owned and step[2]:
         actions.extend(Action(p, "trigger", rules.conspiracies[c].name)
                        for c, status, _ in owned if status == 1)
+    # Certainly affordable when coins cover every unit at the dearest price: no search.
+    dearest = max(s._prices[p] or s.prices(p))
     wonder_rows = ()
     if s.standing_wonders() < 7:
+        wonders = rules.wonders
         wonder_rows = [table.wonder[w] for w in s.unbuilt_wonders(p)
-                       if s.wonder_price(p, w)[0] <= coins]
+                       if wonders[w].units * dearest <= coins or s.wonder_price(p, w)[0] <= coins]
     prepare_rows = [table.prepare[c] for c, status, _ in owned if status == 0] if owned else ()
     recruit = s.agora and s.recruit_cost(p) <= coins
     price = s.building_price
@@ -80,10 +83,12 @@ def _legal_turn(s, step):
     structure = s.structure
     for slot in s.accessible:
         cid = structure[slot]
-        if cards[cid].senator:
+        c = cards[cid]
+        if c.senator:
             if recruit:
                 append(take[cid])
-        elif (costs.get(cid) or price(p, cid))[0] <= coins:
+        elif (c.coin_cost + c.units * dearest <= coins
+              or (costs.get(cid) or price(p, cid))[0] <= coins):
             append(take[cid])
         append(discard[cid])
         for row in wonder_rows:
