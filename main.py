@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from pathlib import Path
 
 MIN_SIZE = (640, 360)
 MAX_SIZE = (7680, 4320)
@@ -35,20 +36,45 @@ def positive_int(text: str) -> int:
     return value
 
 
+def default_folders() -> tuple[str, str]:
+    """Where saves and settings go without --data-dir (for the help text)."""
+    try:
+        import platformdirs
+        return (str(Path(platformdirs.user_data_dir("AgoraDuel", appauthor=False)) / "saves"),
+                str(Path(platformdirs.user_config_dir("AgoraDuel", appauthor=False)) / "settings.json"))
+    except Exception:                      # the help must print even without platformdirs
+        return ("your user data folder", "your user config folder")
+
+
 def build_parser() -> argparse.ArgumentParser:
+    saves, settings = default_folders()
     parser = argparse.ArgumentParser(
-        description="Agora Duel: 7 Wonders Duel with the Agora expansion, for two players.")
+        description="Agora Duel: 7 Wonders Duel with the Agora expansion, for two players —\n"
+                    "against the computer, or two people sharing one screen (hot-seat).",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=f"""files:
+  Every game is saved after each move (Continue and Load in the main menu); finished
+  games are kept as replays (the 20 most recent).
+    saves:     {saves}
+    settings:  {settings}
+  --data-dir PATH uses PATH/saves and PATH/settings.json instead. Options given here
+  (--size, --fullscreen, --lang) win over the settings for this run only.
+
+keys in a game:
+  Esc menu · Ctrl+Z or Backspace take back a move (when take-backs are on) · F11 fullscreen
+  1-9 choose in a dialog · Space skip an animation""")
     parser.add_argument("--size", type=parse_size, metavar="WxH",
-                        help="window size in pixels, e.g. 1600x900 (default) or 1280x720")
+                        help="window size in pixels, e.g. 1600x900 or 1280x720 (default: from the settings, 1600x900)")
     parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen (F11 toggles)")
     parser.add_argument("--lang", choices=LANGUAGES,
-                        help="interface language (default: from the system locale)")
+                        help="interface language (default: from the settings, else the system locale)")
     parser.add_argument("--screenshot", metavar="PATH",
                         help="save a PNG of the window when the app exits (for tests)")
     parser.add_argument("--exit-after-frames", type=positive_int, metavar="N",
                         help="quit after N frames (with --screenshot, default 3)")
     parser.add_argument("--data-dir", metavar="PATH",
-                        help="folder for saves and settings (default: your user data folder)")
+                        help="folder for saved games (PATH/saves) and settings (PATH/settings.json) "
+                             "instead of your user folders (see 'files' below)")
     parser.add_argument("--selftest", action="store_true",
                         help="check data, art, text and one AI game headless, then exit (0 = all good)")
     test = parser.add_argument_group("testing")
@@ -58,6 +84,8 @@ def build_parser() -> argparse.ArgumentParser:
     test.add_argument("--p0", metavar="NAME", help="AI that clicks for seat 0 in --autoplay (default random)")
     test.add_argument("--p1", metavar="NAME", help="AI opponent in --autoplay (default random)")
     test.add_argument("--base-only", action="store_true", help="--autoplay the base game (no Agora)")
+    test.add_argument("--hotseat", action="store_true",
+                      help="--autoplay a two-player game: the clicking AI plays both seats through every hand-over")
     test.add_argument("--frame-stats", action="store_true",
                       help="print one JSON line of frame-time statistics at the end of --autoplay")
     test.add_argument("--exit-when-done", action="store_true", help="quit --autoplay once the game is over")

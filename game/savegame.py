@@ -21,10 +21,21 @@ from .setup import new_game
 FORMAT = "agora-duel-save"
 VERSION = 1
 SUFFIX = ".json"
+MAX_BYTES = 8 * 1024 * 1024       # a long game is a few kilobytes; anything this big is something else
 
 
 class SaveError(ValueError):
-    """A save that cannot be used; the message says why, in a sentence a player understands."""
+    """A save that cannot be used; the message says why, in a sentence a player understands.
+
+    `code` names the problem for translated messages (`unreadable`, `empty`, `not_json`,
+    `too_large`, `foreign`, `newer`, `other_version`, `damaged`, `wrong_player`, `illegal`) and `params`
+    holds its details (the move number, the versions, ...).
+    """
+
+    def __init__(self, message: str, code: str = "damaged", **params):
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 @dataclass
@@ -39,6 +50,7 @@ class SavedGame:
     created: float = field(default_factory=time.time)
     updated: float = field(default_factory=time.time)
     summary: dict = field(default_factory=dict)   # age, scores, finished, winner: for listings
+    options: dict = field(default_factory=dict)   # table options fixed at creation, e.g. {"undo": false}
 
     # -- building states
 
@@ -51,12 +63,14 @@ class SavedGame:
         for i, (player, text) in enumerate(self.actions[:upto]):
             if state.current_player != player:
                 raise SaveError(f"move {i + 1} ('{text}') was made by the wrong player; "
-                                "the save does not match this version of the rules")
+                                "the save does not match this version of the rules",
+                                "wrong_player", move=i + 1, action=text)
             try:
                 state.apply(state.parse_action(text))
             except IllegalActionError:
                 raise SaveError(f"move {i + 1} ('{text}') is not legal; "
-                                "the save does not match this version of the rules") from None
+                                "the save does not match this version of the rules",
+                                "illegal", move=i + 1, action=text) from None
         return state
 
     def record(self, state, action):
@@ -90,36 +104,52 @@ class SavedGame:
         return {"format": FORMAT, "version": VERSION, "seed": self.seed, "agora": self.agora,
                 "first_player": self.first_player, "mode": self.mode, "players": self.players,
                 "actions": self.actions, "created": self.created, "updated": self.updated,
-                "summary": self.summary}
+                "summary": self.summary, "options": self.options}
+
+    def copy(self) -> "SavedGame":
+        """An independent copy (for writing in the background while play goes on)."""
+        return SavedGame(seed=self.seed, agora=self.agora, first_player=self.first_player, mode=self.mode,
+                         players=[dict(p) for p in self.players], actions=[list(a) for a in self.actions],
+                         created=self.created, updated=self.updated, summary=dict(self.summary),
+                         options=dict(self.options))
 
     @classmethod
     def from_dict(cls, d) -> "SavedGame":
         if not isinstance(d, dict) or d.get("format") != FORMAT:
-            raise SaveError("this is not an Agora Duel saved game")
+            raise SaveError("this is not an Agora Duel saved game", "foreign")
         version = d.get("version")
         if version != VERSION:
             newer = isinstance(version, int) and version > VERSION
             raise SaveError(f"this save was made by a {'newer' if newer else 'different'} version "
-                            f"of the game (save format {version!r}, this game reads {VERSION})")
+                            f"of the game (save format {version!r}, this game reads {VERSION})",
+                            "newer" if newer else "other_version", version=version, reads=VERSION)
         try:
             saved = cls(seed=int(d["seed"]), agora=bool(d["agora"]),
                         first_player=int(d["first_player"]), mode=str(d["mode"]),
                         players=list(d["players"]),
                         actions=[[int(p), str(t)] for p, t in d["actions"]],
                         created=float(d["created"]), updated=float(d["updated"]),
-                        summary=dict(d.get("summary") or {}))
+                        summary=dict(d.get("summary") or {}), options=dict(d.get("options") or {}))
+            if len(saved.players) != 2 or not all(isinstance(p, dict) for p in saved.players):
+                raise ValueError("players must be two objects")
         except (KeyError, TypeError, ValueError) as exc:
-            raise SaveError(f"the save is damaged ({type(exc).__name__}: {exc})") from None
+            raise SaveError(f"the save is damaged ({type(exc).__name__}: {exc})", "damaged",
+                            detail=f"{type(exc).__name__}: {exc}") from None
         if saved.first_player not in (0, 1) or saved.mode not in ("ai", "hotseat"):
-            raise SaveError("the save is damaged (unknown options)")
+            raise SaveError("the save is damaged (unknown options)", "damaged", detail="unknown options")
         return saved
 
 
 def write(path, saved: SavedGame) -> Path:
     """Write atomically: the old file stays intact until the new one is complete on disk."""
+    data = json.dumps(saved.to_dict(), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return write_atomic(path, data)
+
+
+def write_atomic(path, data: bytes) -> Path:
+    """Replace `path` by `data` so that a crash at any moment leaves the old or the new file, whole."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    data = json.dumps(saved.to_dict(), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     fd, tmp = tempfile.mkstemp(prefix=".saving-", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as out:
@@ -140,15 +170,18 @@ def read(path) -> SavedGame:
     """Load a save; any problem becomes a SaveError with a clear message."""
     path = Path(path)
     try:
+        if path.stat().st_size > MAX_BYTES:
+            raise SaveError("the file is far too large to be a saved game", "too_large")
         raw = path.read_bytes()
     except OSError as exc:
-        raise SaveError(f"cannot read the file ({exc.strerror or exc})") from None
+        raise SaveError(f"cannot read the file ({exc.strerror or exc})", "unreadable",
+                        detail=str(exc.strerror or exc)) from None
     if not raw.strip():
-        raise SaveError("the file is empty")
+        raise SaveError("the file is empty", "empty")
     try:
         d = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise SaveError("the file is not a saved game (unreadable or cut short)") from None
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        raise SaveError("the file is not a saved game (unreadable or cut short)", "not_json") from None
     return SavedGame.from_dict(d)
 
 
@@ -158,6 +191,8 @@ class SaveEntry:
     path: Path
     saved: SavedGame = None
     error: str = None
+    code: str = None                 # SaveError.code / .params, for translated messages
+    params: dict = None
 
     @property
     def ok(self) -> bool:
@@ -167,16 +202,18 @@ class SaveEntry:
 def scan(folder) -> list:
     """Every save file in `folder`, newest first; broken or foreign files are reported, not hidden."""
     folder = Path(folder)
-    if not folder.is_dir():
+    try:
+        paths = list(folder.iterdir()) if folder.is_dir() else []
+    except OSError:
         return []
     entries = []
-    for path in folder.iterdir():
+    for path in paths:
         if path.name.startswith(".") or not path.is_file():
             continue                      # temporary files of an interrupted write
         try:
             entries.append(SaveEntry(path, saved=read(path)))
         except SaveError as exc:
-            entries.append(SaveEntry(path, error=str(exc)))
+            entries.append(SaveEntry(path, error=str(exc), code=exc.code, params=exc.params))
     entries.sort(key=lambda e: (e.saved.updated if e.ok else -1.0, e.path.name), reverse=True)
     return entries
 

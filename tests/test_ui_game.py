@@ -20,7 +20,7 @@ if str(ROOT) not in sys.path:
 
 from game import new_game  # noqa: E402
 from game.rules import rules_for  # noqa: E402
-from ui import i18n  # noqa: E402
+from ui import i18n, storage  # noqa: E402
 from ui.app import App  # noqa: E402
 from ui.names import slug  # noqa: E402
 from ui.scenes.card_actions import CardActionDialog, card_options  # noqa: E402
@@ -38,11 +38,13 @@ ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
 
 
 @pytest.fixture
-def app():
+def app(tmp_path):
     i18n.set_language("en")
+    previous = storage.use(storage.Storage.under(tmp_path / "data"))   # never the real user folders
     application = App((1280, 720), home=MenuScene)
     yield application
     application.close()
+    storage.use(previous)
     CURRENT["session"] = None
 
 
@@ -51,18 +53,26 @@ def hot_seat(seed=1, agora=True):
                                   seats=[SeatSetup("human"), SeatSetup("human")]))
 
 
+def at(session, state):
+    """Put a hot-seat session at an arbitrary position, its player at the screen."""
+    session.state = state
+    session.hand_over()
+    return session
+
+
 def key(k):
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
 
 
 # --- autoplay: a whole game through the scenes, headless ------------------------------
 
-@pytest.mark.parametrize("extra,agora", [(["--base-only"], False), ([], True)])
+@pytest.mark.parametrize("extra,agora", [(["--base-only"], False), ([], True), (["--hotseat"], True)])
 def test_autoplay_plays_a_whole_game_through_the_scenes(tmp_path, extra, agora):
     shot = tmp_path / "final.png"
     result = subprocess.run(
         [sys.executable, str(ROOT / "main.py"), "--autoplay", "--seed", "5", "--p0", "random", "--p1", "random",
-         "--screenshot", str(shot), "--frame-stats", "--exit-when-done", "--size", "1280x720"] + extra,
+         "--screenshot", str(shot), "--frame-stats", "--exit-when-done", "--size", "1280x720",
+         "--data-dir", str(tmp_path / "data")] + extra,
         capture_output=True, text=True, timeout=120, env=ENV, cwd=ROOT)
     assert result.returncode == 0, result.stderr[-2000:]
     stats = json.loads(result.stdout.strip().splitlines()[-1])
@@ -72,6 +82,8 @@ def test_autoplay_plays_a_whole_game_through_the_scenes(tmp_path, extra, agora):
     game = stats["game"]
     assert game["agora"] is agora and game["victory"] in ("military", "science", "political", "civilian")
     assert game["actions"] > 20
+    if "--hotseat" in extra:
+        assert game["mode"] == "hotseat" and game["handovers"] > 10
     image = pygame.image.load(str(shot))
     assert image.get_size() == (1280, 720)
 
@@ -92,8 +104,7 @@ def _walk_decisions(seeds, agora=True):
 def test_decision_dialogs_offer_every_legal_action(app):
     kinds = set()
     for seed, state in _walk_decisions(range(12)):
-        session = hot_seat(seed)
-        session.state = state.clone()
+        session = at(hot_seat(seed), state.clone())
         game = GameScene(session)
         app.push(game)
         dialog = decision_dialog(game)
@@ -108,8 +119,7 @@ def test_decision_dialogs_offer_every_legal_action(app):
 def test_dialog_keys_choose_and_cancel(app):
     found = next((seed, state.clone()) for seed, state in _walk_decisions(range(200)) if state.decision == "progress")
     seed, state = found
-    session = hot_seat(seed)
-    session.state = state.clone()
+    session = at(hot_seat(seed), state.clone())
     game = GameScene(session)
     app.push(game)
     app.step(1 / 60)
@@ -149,6 +159,7 @@ def test_clicking_a_card_then_build_plays_it(app):
     app.push(game)
     while session.state.decision == "draft":
         session.apply(session.state.legal_actions()[0])
+    session.hand_over()
     app.step(1 / 60)
     app.step(1 / 60)
     action = next(a for a in session.state.legal_actions() if a.kind == "discard")
@@ -203,6 +214,7 @@ def test_tooltips_for_everything_on_the_table(app):
         rng = random.Random(seed)
         for _ in range(50):
             session.apply(rng.choice(session.state.legal_actions()))
+        session.hand_over()
         game = GameScene(session)
         app.push(game)
         app.step(1 / 60)
@@ -217,6 +229,7 @@ def test_tooltips_for_everything_on_the_table(app):
 
 def test_escape_pauses_and_continue_returns_to_the_game(app):
     session = hot_seat(3)
+    session.hand_over()
     app.push(MenuScene())
     app.push(GameScene(session))
     app.step(1 / 60)
@@ -242,8 +255,8 @@ def test_settings_change_speed_and_price_badges(app):
         app.push(SettingsScene())
         app.step(1 / 60)
         scene = app.top
-        scene.group.buttons[0].activate()
-        scene.group.buttons[1].activate()
+        scene.row("speed").activate()
+        scene.row("prices").activate()
         assert SETTINGS.animation_speed != speed and SETTINGS.show_opponent_prices != prices
     finally:
         SETTINGS.animation_speed, SETTINGS.show_opponent_prices = speed, prices
@@ -256,7 +269,8 @@ def test_new_game_setup_starts_a_game(app):
     app.step(1 / 60)
     assert isinstance(app.top, SetupScene)
     setup = app.top
-    setup.choice[1] = 1          # base game
+    setup.choice["mode"] = 0     # against the computer
+    setup.choice["agora"] = 1    # base game
     key(pygame.K_RETURN)
     app.step(1 / 60)
     game = next(s for s in app.stack if isinstance(s, GameScene))

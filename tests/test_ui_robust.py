@@ -5,6 +5,7 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+import dataclasses  # noqa: E402
 import random  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
@@ -20,7 +21,7 @@ if str(ROOT) not in sys.path:
 from game import new_game  # noqa: E402
 from game.ai import Player, PLAYERS, register  # noqa: E402
 from game.invariants import problems  # noqa: E402
-from ui import i18n  # noqa: E402
+from ui import i18n, storage  # noqa: E402
 from ui.app import App  # noqa: E402
 from ui.scenes.error import ErrorScene  # noqa: E402
 from ui.scenes.game import GameScene  # noqa: E402
@@ -29,20 +30,27 @@ from ui.settings import SETTINGS  # noqa: E402
 from ui.table.session import CURRENT, GameConfig, GameSession, SeatSetup  # noqa: E402
 
 KEYS = [pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT,
-        pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEDOWN, pygame.K_a] + [getattr(pygame, f"K_{i}") for i in range(1, 10)]
+        pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEDOWN, pygame.K_a, pygame.K_BACKSPACE, pygame.K_DELETE,
+        pygame.K_HOME, pygame.K_END] + [getattr(pygame, f"K_{i}") for i in range(1, 10)]
 
 
 @pytest.fixture
-def app(monkeypatch):
+def app(monkeypatch, tmp_path):
     i18n.set_language("en")
-    speed = SETTINGS.animation_speed
+    previous = storage.use(storage.Storage.under(tmp_path / "data"))    # saves and settings stay in tmp
+    kept = dataclasses.replace(SETTINGS)
     SETTINGS.animation_speed = "turbo"
     application = App((1280, 720), home=MenuScene)
     quits = []
     monkeypatch.setattr(application, "quit", lambda: quits.append(1))   # random clicks may hit "Quit"
+    # Random clicks may reach the settings: keep the window size and the language as they are.
+    monkeypatch.setattr(application, "set_window_size", lambda size: None)
+    monkeypatch.setattr(application, "set_fullscreen", lambda on, remember=True: None)
     yield application
     application.close()
-    SETTINGS.animation_speed = speed
+    SETTINGS.__dict__.update(kept.__dict__)
+    storage.use(previous)
+    i18n.set_language("en")
     CURRENT["session"] = None
 
 
@@ -68,6 +76,8 @@ def sessions(app):
 def check_consistent(session):
     state = session.state
     assert problems(state) == []
+    # The save holds exactly the moves of the game (undo included).
+    assert [[a.player, str(a)] for a in state.history] == session.saved.actions
     # Replaying the recorded moves on a fresh game gives the very same position.
     replay = new_game(session.seed, agora=state.agora, first_player=session.first_player_arg)
     for action in state.history:
@@ -75,11 +85,13 @@ def check_consistent(session):
     assert replay.to_json() == state.to_json()
 
 
-@pytest.mark.parametrize("seed,agora", [(11, True), (12, False), (13, True)])
-def test_random_input_never_breaks_the_game(app, seed, agora):
+@pytest.mark.parametrize("seed,agora,mode", [(11, True, "ai"), (12, False, "ai"), (13, True, "ai"),
+                                             (14, True, "hotseat")])
+def test_random_input_never_breaks_the_game(app, seed, agora, mode):
     rng = random.Random(seed)
+    second = SeatSetup("human", name="Bob") if mode == "hotseat" else SeatSetup("ai", "random")
     session = GameSession(GameConfig(seed=seed, agora=agora, first="me",
-                                     seats=[SeatSetup("human"), SeatSetup("ai", "random")]))
+                                     seats=[SeatSetup("human", name="Ana" if mode == "hotseat" else ""), second]))
     app.push(MenuScene())
     app.push(GameScene(session))
     seen = {id(session): session}

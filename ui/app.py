@@ -1,11 +1,14 @@
 """The application: one window, one render loop, a stack of scenes.
 
-Public API: App (push / pop / replace / reset / go_home / quit / run / step /
-save_screenshot), Scene (re-exported from ui.scene) and run(args) for main.py.
+Public API: App (push / pop / replace / remove / reset / go_home / quit / run / step /
+save_screenshot / set_fullscreen / set_window_size), Scene (re-exported from ui.scene) and
+run(args) for main.py, which also chooses where saves and settings live (ui/storage.py) and
+loads the settings.
 """
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import logging
 import warnings
 from pathlib import Path
@@ -13,8 +16,9 @@ from typing import Any, Callable
 
 import pygame
 
-from ui import art, fonts, theme, widgets
-from ui.i18n import language, set_language, t
+from ui import art, fonts, saves, storage, theme, widgets
+from ui import settings as settings_file
+from ui.i18n import language, set_language, system_language, t
 from ui.layout import DESIGN_SIZE, Layout
 from ui.scene import Scene
 from ui.scenes.error import ErrorScene
@@ -52,6 +56,7 @@ class App:
         self.home = home
         self.windowed_size = (int(size[0]), int(size[1]))
         self.fullscreen = fullscreen
+        self.user_resized = False
         self.stack: list[Scene] = []
         self.running = True
         self.frames = 0
@@ -86,12 +91,29 @@ class App:
             log.debug("cannot set the window icon: %s", exc)
 
     def toggle_fullscreen(self) -> None:
-        self.fullscreen = not self.fullscreen
-        self.screen = self._open_window()
-        self._refresh_layout()
+        self.set_fullscreen(not self.fullscreen)
 
-    def _refresh_layout(self) -> None:
+    def set_fullscreen(self, on: bool, remember: bool = True) -> None:
+        if self.fullscreen != bool(on):
+            self.fullscreen = bool(on)
+            self.screen = self._open_window()
+            self._refresh_layout()
+        if remember and settings_file.SETTINGS.fullscreen != self.fullscreen:
+            settings_file.SETTINGS.fullscreen = self.fullscreen
+            settings_file.save()
+
+    def set_window_size(self, size: tuple[int, int]) -> None:
+        """The windowed size (applied at once unless in fullscreen, where it waits)."""
+        self.windowed_size = (int(size[0]), int(size[1]))
+        if not self.fullscreen:
+            self.screen = self._open_window()
+            self._refresh_layout()
+
+    def _refresh_layout(self, resized_by_user: bool = False) -> None:
         self.screen = pygame.display.get_surface() or self.screen
+        if resized_by_user and not self.fullscreen and self.screen.get_size() != self.windowed_size:
+            self.windowed_size = self.screen.get_size()     # remembered in the settings when the app closes
+            self.user_resized = True
         if self.screen.get_size() != self.layout.size:
             self.layout = Layout(self.screen.get_size())
             for scene in list(self.stack):
@@ -115,6 +137,15 @@ class App:
         scene = self.stack.pop()
         self._safely(scene, scene.on_exit)
         return scene
+
+    def remove(self, scene: Scene) -> None:
+        """Take a scene out of the stack wherever it is (the ones above it stay)."""
+        if scene in self.stack:
+            if scene is self.top:
+                self.pop()
+                return
+            self.stack.remove(scene)
+            self._safely(scene, scene.on_exit)
 
     def replace(self, scene: Scene) -> None:
         self.pop()
@@ -167,7 +198,7 @@ class App:
         if event.type == pygame.QUIT:
             self.quit()
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-            self._refresh_layout()
+            self._refresh_layout(resized_by_user=True)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
         elif self.top is not None:
@@ -220,6 +251,11 @@ class App:
         return path
 
     def close(self) -> None:
+        saves.flush(timeout=5.0)        # the last move reaches the disk before the window goes
+        prefs = settings_file.SETTINGS
+        if self.user_resized and tuple(prefs.window_size) != tuple(self.windowed_size):
+            prefs.window_size = tuple(self.windowed_size)   # the window was dragged to a new size
+            settings_file.save()
         # Cached fonts and surfaces must not outlive pygame (tests open several Apps).
         fonts.clear_caches()
         art.clear_caches()
@@ -230,12 +266,27 @@ class App:
 def run(args: argparse.Namespace) -> int:
     """Start the window from parsed command-line options (see main.py)."""
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    lang = getattr(args, "lang", None)
-    if lang:
-        set_language(lang)
-    log.info("language: %s", language())
-    app = App(size=getattr(args, "size", None) or DESIGN_SIZE,
-              fullscreen=getattr(args, "fullscreen", False), home=MenuScene)
+    previous = storage.use(storage.Storage.from_args(getattr(args, "data_dir", None)))
+    kept = dataclasses.replace(settings_file.SETTINGS)
+    try:
+        return _run(args)
+    finally:      # run() may be called in-process (tests): leave no folder or setting behind
+        storage.use(previous)
+        settings_file.SETTINGS.__dict__.update(kept.__dict__)
+        MenuScene.settings_notice = None
+
+
+def _run(args: argparse.Namespace) -> int:
+    notice = settings_file.load()
+    prefs = settings_file.SETTINGS
+    lang = getattr(args, "lang", None) or prefs.language or system_language()
+    set_language(lang if lang in ("en", "ko") else "en")
+    log.info("language: %s; saves in %s", language(), storage.saves_dir())
+    # The command line wins over the settings for this run (and is not written back).
+    size = getattr(args, "size", None)
+    fullscreen = getattr(args, "fullscreen", False) or (prefs.fullscreen and size is None)
+    app = App(size=size or prefs.window_size or DESIGN_SIZE, fullscreen=fullscreen, home=MenuScene)
+    MenuScene.settings_notice = notice
     app.push(MenuScene())
     return app.run(max_frames=getattr(args, "exit_after_frames", None),
                    screenshot=getattr(args, "screenshot", None))

@@ -313,6 +313,16 @@ def window_icon() -> pygame.Surface:
     return icon
 
 
+@lru_cache(maxsize=2)
+def banded_backdrop(size: tuple[int, int], band: int) -> pygame.Surface:
+    """Parchment framed by a Greek-key band at the top and bottom (the full-screen menus)."""
+    surface = parchment(size).copy()
+    draw_meander_band(surface, 0, band, size[0])
+    draw_meander_band(surface, size[1] - band, band, size[0])
+    return surface
+
+
 def clear_caches() -> None:
-    for cached in (vertical_gradient, parchment, temple_emblem, laurel_branch, title_lettering, soft_dot):
+    for cached in (vertical_gradient, parchment, temple_emblem, laurel_branch, title_lettering, soft_dot,
+                   banded_backdrop):
         cached.cache_clear()

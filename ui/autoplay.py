@@ -2,8 +2,10 @@
 
 Seat 0 is played by a "pilot": an AI player whose choices are turned into synthetic
 pygame mouse events at the widgets (the table's cards, dialog tiles, buttons), exactly
-as a person would click them. Seat 1 is the ordinary AI opponent. The run starts at the
-title menu and goes through the new-game screen. Frame times are measured per frame.
+as a person would click them. Seat 1 is the ordinary AI opponent — or, with --hotseat,
+the pilot plays both seats of a two-player game and clicks through every hand-over
+screen. The run starts at the title menu and goes through the new-game screen. Frame
+times are measured per frame. Nothing is saved unless --data-dir is given.
 """
 from __future__ import annotations
 
@@ -37,12 +39,13 @@ class Pilot:
     """Decides seat 0's moves with an AI and clicks them in."""
 
     def __init__(self, name: str, seed: int) -> None:
-        self.player = PlayerSpec(name, seed)
+        self.specs = [PlayerSpec(name, seed), PlayerSpec(name, seed + 1)]     # one per seat (hot-seat)
         self.worker: AIWorker | None = None
         self.version = None
         self.action = None
         self.wait = 0
         self.idle = 0
+        self.handovers = 0
 
     def step(self, app, frame: int) -> None:
         from ui.scenes.game import GameScene
@@ -62,8 +65,11 @@ class Pilot:
         if game is None:
             return
         age_or_over = type(top).__name__
-        if age_or_over == "AgeScene":
-            click(top.target_for(None))
+        if age_or_over in ("AgeScene", "HandOverScene"):
+            target = top.target_for(None)
+            if target is not None:
+                self.handovers += age_or_over == "HandOverScene"
+                click(target)
             return
         session = game.session
         if not session.human_to_act or game.anim.busy:
@@ -71,7 +77,7 @@ class Pilot:
             return
         if self.version != session.version:
             if self.worker is None or self.worker.version != session.version:
-                self.worker = AIWorker(self.player, session.state, session.actor)
+                self.worker = AIWorker(self.specs[session.actor], session.state, session.actor)
                 self.worker.version = session.version
             if not self.worker.done:
                 return
@@ -87,28 +93,34 @@ class Pilot:
         click(target)
 
     def _setup(self, scene) -> None:
-        want = scene.pilot_wishes
-        for row, value in enumerate(want):
-            values = scene.rows[row][1]
-            if value in values and scene.value(row) != value:
-                click(scene.rects[row][values.index(value)].center)
+        for key, value in scene.pilot_wishes.items():
+            target = scene.target_for_wish(key, value)
+            if target is not None:
+                click(target)
                 return
         click(scene.target_for_start())
 
 
 def run_autoplay(args) -> int:
+    from ui import storage
     from ui.app import App
     from ui.scenes.menu import MenuScene
     from ui.scenes.setup import SetupScene
 
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    data_dir = getattr(args, "data_dir", None)
+    previous = storage.use(storage.Storage.under(data_dir) if data_dir else storage.Storage.memory())
     if getattr(args, "lang", None):
         set_language(args.lang)
     SETTINGS.animation_speed = getattr(args, "anim_speed", None) or "fast"
     SETTINGS.ai_delay = 0.1
     seed = args.seed if args.seed is not None else 1
     p0, p1 = args.p0 or "random", args.p1 or "random"
-    SetupScene.pilot_wishes = [p1, "off" if args.base_only else "on", "random"]
+    hotseat = bool(getattr(args, "hotseat", False))
+    SetupScene.pilot_wishes = {"mode": "hotseat" if hotseat else "ai", "agora": "off" if args.base_only else "on",
+                               "first": "random"}
+    if not hotseat:
+        SetupScene.pilot_wishes = {"mode": "ai", "opponent": p1, **SetupScene.pilot_wishes}
     SetupScene.forced_seed = seed
     start = time.perf_counter()
     app = App(size=getattr(args, "size", None) or DESIGN_SIZE, home=MenuScene)
@@ -143,8 +155,11 @@ def run_autoplay(args) -> int:
         if args.screenshot:
             app.save_screenshot(args.screenshot)
         result = _result(app)
+        if result is not None and hotseat:
+            result["handovers"] = pilot.handovers
     finally:
         app.close()
+        storage.use(previous)
     wall = time.perf_counter() - start
     if args.frame_stats:
         print(json.dumps(frame_stats(times, wall, first_frame, result)), flush=True)
@@ -160,7 +175,8 @@ def _result(app):
         return None
     r = game.session.state.result
     return {"winner": r.winner, "victory": r.victory, "totals": [r.scores[0]["total"], r.scores[1]["total"]],
-            "actions": len(game.session.state.history), "agora": game.session.state.agora}
+            "actions": len(game.session.state.history), "agora": game.session.state.agora,
+            "mode": game.session.mode}
 
 
 def frame_stats(times: list[float], wall: float, first_frame, result) -> dict:

@@ -120,9 +120,12 @@ class Button:
 class ButtonGroup:
     """Focus, hover and activation for a set of buttons, by mouse and keyboard."""
 
-    def __init__(self, buttons: Sequence[Button], *, horizontal: bool = False, index: int | None = None):
+    def __init__(self, buttons: Sequence[Button], *, horizontal: bool = False, index: int | None = None,
+                 order: Sequence[int] | None = None):
         self.buttons = list(buttons)
         self.horizontal = horizontal
+        # Keyboard order when it differs from the list's (the menu lists buttons in a stable order).
+        self.order = list(order) if order is not None else None
         self.hovered: Button | None = None
         self._pressed: Button | None = None
         enabled = [i for i, b in enumerate(self.buttons) if b.enabled]
@@ -140,6 +143,15 @@ class ButtonGroup:
 
     def move(self, step: int) -> None:
         n = len(self.buttons)
+        if self.order is not None and sorted(self.order) == list(range(n)):
+            at = self.order.index(self.index) if self.index in self.order else 0
+            for k in range(1, n + 1):
+                i = self.order[(at + step * k) % n]
+                if self.buttons[i].enabled:
+                    self.index = i
+                    break
+            self._sync()
+            return
         for k in range(1, n + 1):
             i = (self.index + step * k) % n
             if self.buttons[i].enabled:
@@ -219,6 +231,98 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, layout: Layout) -> No
     """A framed parchment card with a soft shadow."""
     panel = _panel(rect.size, layout.scale)
     surface.blit(panel, panel.get_rect(center=rect.center))
+
+
+class TextField:
+    """A one-line text box (a player's name): click or focus() to type; IME text is supported.
+
+    The owner sets .rect and forwards events to handle_event (True when used)."""
+
+    def __init__(self, text: str = "", *, placeholder: str = "", limit: int = 16, size: float = 21):
+        self.text = text
+        self.placeholder = placeholder
+        self.limit = limit
+        self.size = size
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.focused = False
+        self.composing = ""              # IME text being composed (not committed yet)
+        self.time = 0.0
+
+    def focus(self, on: bool = True) -> None:
+        if on == self.focused:
+            return
+        self.focused = on
+        self.composing = ""
+        self.time = 0.0
+        if on:          # text input stays on afterwards (SDL's default): typing may start a field
+            try:
+                pygame.key.start_text_input()
+                pygame.key.set_text_input_rect(self.rect)
+            except pygame.error:
+                pass
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            inside = self.rect.collidepoint(event.pos)
+            self.focus(inside)
+            return inside
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self.rect.collidepoint(event.pos)
+        if not self.focused:
+            return False
+        if event.type == pygame.TEXTEDITING:
+            self.composing = event.text
+            return True
+        if event.type == pygame.TEXTINPUT:
+            self.composing = ""
+            clean = "".join(ch for ch in event.text if ch.isprintable())
+            self.text = (self.text + clean)[: self.limit]
+            self.time = 0.0
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_BACKSPACE:
+                if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+                    self.text = ""
+                else:
+                    self.text = self.text[:-1]
+                self.time = 0.0
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
+                self.focus(False)
+                return event.key != pygame.K_TAB
+            return True                  # other keys belong to the typing (no menu moves meanwhile)
+        return False
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+
+    def draw(self, surface: pygame.Surface, layout: Layout, *, active: bool = False) -> None:
+        r = self.rect
+        pygame.draw.rect(surface, theme.PARCHMENT_LIGHT, r, border_radius=layout.px(8))
+        edge = theme.BRONZE if (self.focused or active) else theme.BRONZE_DARK
+        pygame.draw.rect(surface, edge, r, max(2, layout.px(3 if self.focused else 1.5)), border_radius=layout.px(8))
+        pad = layout.px(14)
+        shown = self.text + self.composing
+        if shown:
+            img = layout.text(shown, self.size, theme.INK, bold=True)
+        else:
+            img = layout.text(self.placeholder, self.size, theme.TEXT_DISABLED, bold=True)
+        spot = img.get_rect(midleft=(r.x + pad, r.centery))
+        clip = surface.get_clip()
+        surface.set_clip(r.inflate(-pad, -layout.px(4)))
+        if spot.right > r.right - pad:                     # keep the end (the caret) in view
+            spot.right = r.right - pad
+        surface.blit(img, spot)
+        if self.composing:
+            under = layout.text(self.text, self.size, theme.INK, bold=True).get_width()
+            y = spot.bottom - layout.px(2)
+            pygame.draw.line(surface, theme.BRONZE_DARK, (spot.x + under, y), (spot.x + img.get_width(), y),
+                             max(1, layout.px(1.5)))
+        surface.set_clip(clip)
+        if self.focused and int(self.time * 2) % 2 == 0:
+            x = spot.right + layout.px(2) if shown else r.x + pad
+            pygame.draw.line(surface, theme.INK, (x, r.centery - layout.px(12)), (x, r.centery + layout.px(12)),
+                             max(1, layout.px(2)))
 
 
 def draw_key_hint(surface: pygame.Surface, layout: Layout, pos: tuple[int, int], keys: str, label: str,

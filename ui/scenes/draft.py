@@ -51,6 +51,12 @@ class DraftScene(TableOverlay):
     def _peek_rect(self):
         return self.layout.rect(800 - 110, 596, 220, 40)
 
+    def _undo_rect(self):
+        return self.layout.rect(800 - 110 - 20 - 170, 596, 170, 40)
+
+    def _undo_shown(self) -> bool:
+        return self.game.undo_visible() and self.game.session.can_undo
+
     def handle_event(self, event) -> None:
         self._layout()
         if self.peeking:
@@ -64,12 +70,20 @@ class DraftScene(TableOverlay):
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._peek_rect().collidepoint(event.pos):
             self.peeking = True
             return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._undo_shown() \
+                and self._undo_rect().collidepoint(event.pos):
+            self.game.request_undo()
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
             self.peeking = True
             return
         if event.type == pygame.KEYDOWN:
+            from ui.scenes.game import is_undo_key
             if event.key == pygame.K_ESCAPE:
                 self.game.open_pause()
+                return
+            if is_undo_key(event):
+                self.game.request_undo()
                 return
             digits = {getattr(pygame, f"K_{i}"): i - 1 for i in range(1, 10)}
             if event.key in digits and digits[event.key] < len(self.rects):
@@ -143,6 +157,12 @@ class DraftScene(TableOverlay):
         hot = peek.collidepoint(pygame.mouse.get_pos())
         rounded(surface, peek, theme.BRONZE if hot else theme.UMBER_LIGHT, L.px(10), max(1, L.px(1.5)), theme.BRONZE_LIGHT)
         text(surface, L, t("dialog.view_table") + "  (Tab)", 16, theme.TEXT_ON_DARK, peek.center, anchor="center", bold=True)
+        if self._undo_shown():
+            undo = self._undo_rect()
+            hot = undo.collidepoint(pygame.mouse.get_pos())
+            rounded(surface, undo, theme.BRONZE if hot else theme.UMBER_LIGHT, L.px(10), max(1, L.px(1.5)),
+                    theme.BRONZE_LIGHT)
+            text(surface, L, t("table.undo"), 16, theme.TEXT_ON_DARK, undo.center, anchor="center", bold=True)
         names = [name for _, name in self.rects]
         if self.hover and self.hover in names and self.app is not None and self.app.top is self:
             lines = lines_for(_Hit(self.hover), s, self.game.session)

@@ -3,7 +3,10 @@
 Every move goes through `choose` (human) or the AI worker, then `session.apply`; the
 animator shows what changed and the log records it. Decisions other than the card turn
 open dialogs (choice.py); the draft, Age changes, the end and the pause menu are
-overlays pushed from here.
+overlays pushed from here. In a hot-seat game the hand-over screen (handover.py) covers
+the table whenever the other person must act; the table is always drawn for the seat at
+the screen (`session.viewer`). Undo (button, Ctrl+Z or Backspace) replays the save one
+decision shorter (session.undo).
 """
 from __future__ import annotations
 
@@ -12,7 +15,7 @@ import math
 import pygame
 
 from ui import theme
-from ui.i18n import t
+from ui.i18n import language, t
 from ui.scene import Scene
 from ui.settings import SETTINGS
 from ui.table import geometry as G
@@ -26,9 +29,21 @@ from ui.table.view import SENATE_DECISIONS, TableView
 
 TOOLTIP_DELAY = 0.25
 MENU_BUTTON = (1500, 860, 84, 30)
+UNDO_BUTTON = (1500, 824, 84, 28)
+
+
+def is_undo_key(event) -> bool:
+    """Ctrl+Z (Cmd+Z) or Backspace."""
+    if event.type != pygame.KEYDOWN:
+        return False
+    if event.key == pygame.K_BACKSPACE:
+        return True
+    return event.key == pygame.K_z and bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
 
 
 class GameScene(Scene):
+    interactive = True          # False: a replay (nothing on the table can be played)
+
     def __init__(self, session: GameSession) -> None:
         super().__init__()
         self.session = session
@@ -56,10 +71,34 @@ class GameScene(Scene):
 
         self.art = Art.for_state(self.session.state)
         self.view = TableView(self.art)
-        CURRENT["session"] = self.session
+        if not self.session.state.is_terminal:
+            CURRENT["session"] = self.session
         if self.session.state.phase == "draft":
             from ui.scenes.draft import DraftScene
             self.app.push(DraftScene(self))
+        if self.session.needs_handover:
+            self.open_handover()
+
+    def on_language(self) -> None:
+        """The language changed: every picture and line of text is made again, the game goes on."""
+        if self.art is not None:
+            self.art.clear_cache()
+        self.session.rebuild_log()
+        self._refresh()
+        if self.app is not None:
+            from ui.scenes.options import OptionDialog
+            for scene in list(self.app.stack):
+                if isinstance(scene, OptionDialog):     # built with the old words: reopened as needed
+                    self.app.remove(scene)
+        self.dialog = None
+        self.dialog_version = None
+
+    def _refresh(self) -> None:
+        if self.view is not None:
+            self.view.invalidate()
+        self.log.invalidate()
+        self.hover = None
+        self._tip_key = None
 
     def on_resize(self, layout) -> None:
         if self.view is not None:
@@ -106,7 +145,22 @@ class GameScene(Scene):
             return
         self.ai_wait = 0.0
         if self.session.human_to_act and top is not None and (top is self or getattr(top, "allows_prompts", False)):
+            if self.session.needs_handover:
+                self.open_handover()
+                return
             self._prompt()
+
+    def open_handover(self) -> None:
+        from ui.scenes.handover import HandOverScene
+        if self.app is not None and not any(isinstance(s, HandOverScene) for s in self.app.stack):
+            self.anim.finish()
+            self.app.push(HandOverScene(self))
+
+    def viewer_changed(self) -> None:
+        """Another person took the screen (hot-seat): everything is drawn again for them."""
+        self.anim.finish()
+        self._refresh()
+        self.log.scroll = 0
 
     def _age_changed(self) -> bool:
         s = self.state
@@ -131,8 +185,8 @@ class GameScene(Scene):
 
     def choose(self, action) -> bool:
         """The human's move (from a click or a key). Ignored unless legal right now."""
-        if self.anim.busy or not self.session.human_to_act:
-            return False
+        if self.anim.busy or not self.session.human_to_act or self.session.needs_handover:
+            return False                  # (hot-seat: not before the person to act has the screen)
         if action not in self.state.legal_actions():
             return False
         self.play(action)
@@ -144,6 +198,42 @@ class GameScene(Scene):
         self.log.scroll = 0
         if SETTINGS.speed_factor > 0:
             self.anim.start(before, after, self.session.viewer)
+
+    # --- undo --------------------------------------------------------------------------
+
+    def undo_visible(self) -> bool:
+        s = self.session
+        return s.undo_allowed and not s.both_ai and not s.state.is_terminal
+
+    def request_undo(self) -> bool:
+        """Take back (session.undo_target); any open dialog or overlay of the game closes."""
+        if not self.session.can_undo:
+            return False
+        self.anim.finish()
+        if not self.session.undo():
+            return False
+        self.after_reset()
+        return True
+
+    def after_reset(self) -> None:
+        """The position was replaced (undo): no animation, no stale dialog, the draft reopened."""
+        state = self.state
+        self.anim = Animator()
+        if self.app is not None and self in self.app.stack:
+            while self.app.top is not self:
+                self.app.pop()
+        self.dialog = None
+        self.dialog_version = None
+        self.age_seen, self.phase_seen = state.age, state.phase
+        self.over_shown = False
+        self.ai_wait = 0.0
+        self._refresh()
+        self.log.scroll = 0
+        if not state.is_terminal:
+            CURRENT["session"] = self.session
+        if state.phase == "draft" and self.app is not None:
+            from ui.scenes.draft import DraftScene
+            self.app.push(DraftScene(self))
 
     # --- input -----------------------------------------------------------------------
 
@@ -161,10 +251,15 @@ class GameScene(Scene):
     def menu_rect(self) -> pygame.Rect:
         return self.layout.rect(*MENU_BUTTON)
 
+    def undo_rect(self) -> pygame.Rect:
+        return self.layout.rect(*UNDO_BUTTON)
+
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.open_pause()
+            elif is_undo_key(event):
+                self.request_undo()
             elif event.key == pygame.K_SPACE and self.anim.busy:
                 self.anim.finish()
             return
@@ -179,6 +274,9 @@ class GameScene(Scene):
     def click(self, pos) -> None:
         if self.menu_rect().collidepoint(pos):
             self.open_pause()
+            return
+        if self.undo_visible() and self.undo_rect().collidepoint(pos):
+            self.request_undo()
             return
         if self.view is None:
             return
@@ -230,6 +328,11 @@ class GameScene(Scene):
 
     def draw(self, surface) -> None:
         layout = self.layout
+        if self.session.mode == "hotseat" and self.session.looking is None:
+            # Nobody has taken the screen yet: draw nothing of either player (the hand-over covers this).
+            from ui import art as ui_art
+            surface.blit(ui_art.parchment(layout.size), (0, 0))
+            return
         hidden = self.anim.hidden
         static = self.view.static(layout, self.session, hidden=hidden,
                                   show_opp=SETTINGS.show_opponent_prices, highlight=self._highlight())
@@ -240,11 +343,16 @@ class GameScene(Scene):
         self._draw_hover(surface, layout)
         self._draw_coins(surface, layout)
         self._draw_status(surface, layout)
-        self.log.draw(surface, layout, G.log_rect(self.state.agora), self.session.log)
+        self._draw_log(surface, layout)
         self._draw_flights(surface, layout)
         self._draw_menu_button(surface, layout)
+        if self.undo_visible():
+            self._draw_undo_button(surface, layout)
         if self.app is not None and self.app.top is self:
             self._draw_tooltip(surface, layout)
+
+    def _draw_log(self, surface, layout) -> None:
+        self.log.draw(surface, layout, G.log_rect(self.state.agora), self.session.log, self.session.secret_seat)
 
     def _draw_track(self, surface, layout, pawn) -> None:
         from ui import art as ui_art
@@ -261,14 +369,14 @@ class GameScene(Scene):
         if hit is None:
             return
         s = self.state
-        active = (hit.kind == "slot" and hit.data in s.accessible and self.session.human_to_act
+        active = (self.interactive and hit.kind == "slot" and hit.data in s.accessible and self.session.human_to_act
                   and s.decision == "turn" and not self.anim.busy)
         if active:
             pulse = 0.5 + 0.5 * math.sin(self.time * 6)
             color = tuple(round(a + (b - a) * pulse) for a, b in zip(theme.BRONZE, theme.BRONZE_LIGHT))
             pygame.draw.rect(surface, color, hit.rect.inflate(layout.px(6), layout.px(6)), max(2, layout.px(3)),
                              border_radius=layout.px(6))
-        elif hit.kind in ("discard",) or (hit.kind == "conspiracy" and hit.seat == s.current_player
+        elif hit.kind in ("discard",) or (self.interactive and hit.kind == "conspiracy" and hit.seat == s.current_player
                                           and self.session.human_to_act):
             pygame.draw.rect(surface, theme.BRONZE_LIGHT, hit.rect.inflate(layout.px(4), layout.px(4)),
                              max(1, layout.px(2)), border_radius=layout.px(6))
@@ -321,6 +429,10 @@ class GameScene(Scene):
         text(surface, layout, age, 22, theme.BRONZE_LIGHT, layout.point(x, y), bold=True, shadow=theme.INK)
         status = self._status_text()
         text(surface, layout, status, 16, theme.TEXT_ON_DARK, layout.point(x, y + 32), max_width=rect.w - 20)
+        problem = self.session.save_error
+        if problem:
+            text(surface, layout, t("table.save_failed", error=problem), 13, (250, 150, 120),
+                 layout.point(x, y + 56), max_width=rect.w - 20)
         if self.session.thinking is not None:
             cx, cy = layout.point(rect.right - 26, y + 14)
             for k in range(8):
@@ -371,11 +483,21 @@ class GameScene(Scene):
         rounded(surface, r, theme.BRONZE if hot else theme.UMBER, layout.px(8), max(1, layout.px(1.5)), theme.BRONZE_LIGHT)
         text(surface, layout, t("table.menu"), 15, theme.TEXT_ON_DARK, r.center, anchor="center", bold=True)
 
+    def _draw_undo_button(self, surface, layout) -> None:
+        r = self.undo_rect()
+        enabled = self.session.can_undo
+        hot = enabled and r.collidepoint(self.mouse)
+        fill = theme.BRONZE if hot else theme.UMBER if enabled else (110, 96, 80)
+        rounded(surface, r, fill, layout.px(8), max(1, layout.px(1.5)),
+                theme.BRONZE_LIGHT if enabled else theme.TEXT_DISABLED)
+        text(surface, layout, t("table.undo"), 14, theme.TEXT_ON_DARK if enabled else theme.TEXT_DISABLED,
+             r.center, anchor="center", bold=True, max_width=80)
+
     def _draw_tooltip(self, surface, layout) -> None:
         hit = self.hover
         if hit is None or self.hover_time < TOOLTIP_DELAY:
             return
-        key = (id(hit), self.session.version, layout.size)
+        key = (id(hit), self.session.version, layout.size, language())
         if key != self._tip_key:
             lines = lines_for(hit, self.state, self.session)
             self._tip = render_tip(layout, lines, self.art, hit.name, self.state) if lines else None

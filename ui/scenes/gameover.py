@@ -21,18 +21,33 @@ class GameOverScene(TableOverlay):
     def __init__(self, game) -> None:
         super().__init__(game)
         self.hidden = False
+        self._build()
+
+    def _build(self) -> None:
         self.group = ButtonGroup([
             Button(t("over.new_game"), self._new_game, text_size=20),
+            Button(t("over.replay"), self._replay, text_size=20),
             Button(t("over.view_table"), self._toggle, text_size=20),
             Button(t("over.menu"), self._menu, text_size=20),
         ], horizontal=True)
 
+    def on_language(self) -> None:
+        self._build()
+        if self.app is not None:
+            self.on_resize(self.layout)
+
     def _new_game(self) -> None:
+        from dataclasses import replace
         from ui.scenes.game import GameScene
         from ui.table.session import GameSession
-        session = GameSession(self.game.session.config)
+        config = self.game.session.config
+        session = GameSession(replace(config, seed=None, undo=None))
         self.app.go_home()
         self.app.push(GameScene(session))
+
+    def _replay(self) -> None:
+        from ui.scenes.replay import ReplayScene
+        self.app.push(ReplayScene(self.game.session.saved, step=0))
 
     def _toggle(self) -> None:
         self.hidden = not self.hidden
@@ -41,8 +56,11 @@ class GameOverScene(TableOverlay):
         self.app.go_home()
 
     def on_resize(self, layout) -> None:
+        n = len(self.group.buttons)
+        w, gap = 176, 14
+        x0 = 800 - (n * w + (n - 1) * gap) / 2
         for i, b in enumerate(self.group.buttons):
-            b.rect = layout.rect(800 - 3 * 240 / 2 - 20 + i * 260, 706, 240, 50)
+            b.rect = layout.rect(x0 + i * (w + gap), 706, w, 50)
 
     def handle_event(self, event) -> None:
         if self.hidden:
@@ -72,6 +90,8 @@ class GameOverScene(TableOverlay):
         draw_panel(surface, panel, L)
         if result.winner is None:
             headline = t("over.draw")
+        elif session.mode == "hotseat":
+            headline = t("over.wins", who=session.name(result.winner))
         elif not all(session.is_ai(p) for p in (0, 1)):
             headline = t("over.you_win") if result.winner == session.viewer else t("over.you_lose")
         else:

@@ -10,20 +10,26 @@ from ui import art, theme
 from ui.i18n import t
 from ui.layout import Layout
 from ui.scene import Scene
-from ui.scenes.dialog import coming_soon, quit_confirmation
+from ui.scenes.dialog import DialogScene, coming_soon, quit_confirmation
 from ui.widgets import Button, ButtonGroup, draw_key_hint, measure_key_hint
 
 BAND_HEIGHT = 44
-BUTTON_WIDTH, BUTTON_HEIGHT, BUTTON_STEP = 400, 56, 68
-BUTTONS_TOP = 408
+BUTTON_WIDTH, BUTTON_HEIGHT, BUTTON_STEP = 400, 52, 61
+BUTTONS_TOP = 396
 MOTES = 36
+# Buttons are listed New, Continue, Rules, Settings, Load, Quit; shown (and walked by the keys) as:
+VISUAL_ORDER = (0, 1, 4, 2, 3, 5)
 
 
 class MenuScene(Scene):
+    settings_notice = None          # set at start-up when the settings file was damaged (shown once)
+
     def __init__(self) -> None:
         super().__init__()
         self.time = 0.0
         self.group = ButtonGroup([])
+        self._resume = None
+        self._shown = False
         self._backdrop: pygame.Surface | None = None
         rng = random.Random(3)
         # Drifting dust in the light: (x, y, speed, phase, radius) in design units.
@@ -32,17 +38,33 @@ class MenuScene(Scene):
 
     def on_enter(self) -> None:
         self._build()
+        self._shown = True
+        notice, MenuScene.settings_notice = MenuScene.settings_notice, None
+        if notice is not None:
+            self.app.push(settings_notice_dialog(notice))
 
     def _build(self) -> None:
-        resumable = self._resumable() is not None
+        from ui import saves
+        self._resume = self._resumable()
+        resumable = self._resume is not None
+        stored = saves.has_saves()
+        index = self.group.index if self.group.buttons else None
+        glow = [b.highlight for b in self.group.buttons]
         self.group = ButtonGroup([
             Button(t("menu.new_game"), self._new_game, description=t("menu.hint.new_game")),
             Button(t("menu.continue"), self._continue, enabled=resumable,
                    description=t("menu.hint.continue_game") if resumable else t("menu.hint.continue")),
             Button(t("menu.rules"), self._rules, description=t("menu.hint.rules")),
             Button(t("menu.settings"), self._settings, description=t("menu.hint.settings")),
+            Button(t("menu.load"), self._load, enabled=stored,
+                   description=t("menu.hint.load") if stored else t("menu.hint.load_none")),
             Button(t("menu.quit"), self._quit, description=t("menu.hint.quit")),
-        ])
+        ], order=VISUAL_ORDER)
+        if index is not None and self.group.buttons[index].enabled:
+            self.group.index = index
+            self.group._sync()
+        for button, value in zip(self.group.buttons, glow):
+            button.highlight = value
 
     def on_language(self) -> None:
         """The language changed in the settings: rebuild the labels."""
@@ -52,19 +74,34 @@ class MenuScene(Scene):
 
     @staticmethod
     def _resumable():
+        """The game Continue returns to: the one in memory, else the newest unfinished save."""
+        from ui import saves
         from ui.table.session import CURRENT
         session = CURRENT.get("session")
-        return session if session is not None and not session.state.is_terminal else None
+        if session is not None and not session.state.is_terminal:
+            return session
+        return saves.latest_unfinished()
 
     def _new_game(self) -> None:
         from ui.scenes.setup import SetupScene
         self.app.push(SetupScene())
 
     def _continue(self) -> None:
-        session = self._resumable()
-        if session is not None:
-            from ui.scenes.game import GameScene
-            self.app.push(GameScene(session))
+        target = self._resumable()
+        if target is None:
+            self._build()
+            return
+        from ui.scenes.load import open_saved
+        from ui.scenes.game import GameScene
+        from ui.table.session import GameSession
+        if isinstance(target, GameSession):
+            self.app.push(GameScene(target))
+        else:
+            open_saved(self.app, target)
+
+    def _load(self) -> None:
+        from ui.scenes.load import LoadScene
+        self.app.push(LoadScene())
 
     def _rules(self) -> None:
         from ui.scenes.rules import RulesScene
@@ -76,9 +113,9 @@ class MenuScene(Scene):
 
     def on_resize(self, layout: Layout) -> None:
         self._backdrop = None
-        for i, button in enumerate(self.group.buttons):
-            button.rect = layout.centered_rect(800, BUTTONS_TOP + BUTTON_HEIGHT / 2 + i * BUTTON_STEP,
-                                               BUTTON_WIDTH, BUTTON_HEIGHT)
+        for row, i in enumerate(VISUAL_ORDER):
+            self.group.buttons[i].rect = layout.centered_rect(800, BUTTONS_TOP + BUTTON_HEIGHT / 2 + row * BUTTON_STEP,
+                                                              BUTTON_WIDTH, BUTTON_HEIGHT)
 
     def _soon(self, feature_key: str) -> None:
         self.app.push(coming_soon(t(feature_key)))
@@ -94,6 +131,11 @@ class MenuScene(Scene):
 
     def update(self, dt: float) -> None:
         self.time += dt
+        on_top = self.app is not None and self.app.top is self
+        if on_top and not self._shown:       # back from another screen: saves may have changed
+            self._build()
+            self.on_resize(self.layout)
+        self._shown = on_top
         self.group.update(dt)
 
     # --- drawing ----------------------------------------------------------------
@@ -147,7 +189,7 @@ class MenuScene(Scene):
         if focus is None or not focus.description:
             return
         text = layout.text(focus.description, 21, theme.INK_SOFT)
-        surface.blit(text, text.get_rect(center=layout.point(800, BUTTONS_TOP + 5 * BUTTON_STEP + 18)))
+        surface.blit(text, text.get_rect(center=layout.point(800, BUTTONS_TOP + 6 * BUTTON_STEP + 14)))
 
     def _draw_footer(self, surface: pygame.Surface, layout: Layout) -> None:
         hints = [(t("menu.keys.arrows"), t("menu.keys.choose")), (t("menu.keys.enter"), t("menu.keys.confirm")),
@@ -158,3 +200,11 @@ class MenuScene(Scene):
         y = layout.size[1] - layout.px(BAND_HEIGHT) - layout.px(30)
         for keys, label in hints:
             x += draw_key_hint(surface, layout, (x, y), keys, label) + gap
+
+
+def settings_notice_dialog(notice) -> DialogScene:
+    """The settings file could not be used: say so once, with what happens now."""
+    body = t(f"settings.broken.{notice.code}")
+    detail = t("settings.broken.backup", path=notice.backup.name) if notice.backup else ""
+    return DialogScene(t("settings.broken.title"), body, [(t("dialog.close"), None)],
+                       badge=t("settings.broken.badge"), detail=detail)

@@ -72,6 +72,10 @@ class OptionDialog(TableOverlay):
             buttons.append(Button(t("dialog.back"), self.close, text_size=19))
         if self.can_peek:
             buttons.append(Button(t("dialog.view_table"), self._peek, text_size=19))
+        game = self.game
+        if not self.closable and game is not None and getattr(game, "undo_visible", None) and game.undo_visible() \
+                and game.session.can_undo:
+            buttons.append(Button(t("table.undo"), game.request_undo, text_size=19))
         return buttons
 
     def on_resize(self, layout) -> None:
@@ -202,9 +206,13 @@ class OptionDialog(TableOverlay):
             self._turn(-1 if event.y > 0 else 1)
 
     def _key(self, event) -> None:
+        from ui.scenes.game import is_undo_key
         key = event.key
         if key == pygame.K_ESCAPE:
             self.on_escape()
+            return
+        if is_undo_key(event) and self.game is not None:
+            self.game.request_undo()          # closes this dialog when something was taken back
             return
         digits = {getattr(pygame, f"K_{i}"): i for i in range(1, 10)}
         digits.update({getattr(pygame, f"K_KP{i}"): i for i in range(1, 10)})

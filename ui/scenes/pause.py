@@ -17,6 +17,14 @@ class PauseScene(TableOverlay):
 
     def __init__(self, game) -> None:
         super().__init__(game)
+        self._build()
+
+    def on_language(self) -> None:
+        self._build()
+        if self.app is not None:
+            self.on_resize(self.layout)
+
+    def _build(self) -> None:
         self.group = ButtonGroup([
             Button(t("pause.resume"), self.close, text_size=22),
             Button(t("menu.settings"), self._settings, text_size=22),

@@ -1,67 +1,214 @@
-"""Settings (in memory for now): animation speed, the opponent's price badges, language."""
+"""Settings: language, animation speed, the Hard computer's thinking time, the opponent's
+price badges, take-backs, fullscreen and window size. Every change applies at once (a new
+language redraws every screen, the game goes on) and is saved to the settings file.
+
+Rows are buttons: click or Enter for the next value, ← → for the next / previous one.
+"""
 from __future__ import annotations
 
 import pygame
 
-from ui.i18n import available_languages, language, set_language, t
+from ui import art as ui_art
+from ui import settings as settings_file
+from ui import storage, theme
+from ui.fonts import wrap_balanced
+from ui.i18n import language, set_language, t
 from ui.scenes.dialog import DialogScene
-from ui.settings import SETTINGS
-from ui.widgets import ButtonGroup, Button
+from ui.settings import HARD_THINK, SETTINGS, SPEED_ORDER, WINDOW_SIZES
+from ui.widgets import Button, ButtonGroup, draw_panel
 
-ROW_W, ROW_H, STEP = 560, 54, 66
+ROW_W, ROW_H, STEP = 720, 50, 58
+PANEL_W = 860
+ROWS = ("language", "speed", "think", "prices", "undo", "display", "size")
+
+
+class SettingRow(Button):
+    """A button showing 'Label ............ ‹ value ›'."""
+
+    def __init__(self, key: str, label: str, value: str, on_click, *, enabled: bool = True):
+        super().__init__(label, on_click, enabled=enabled, text_size=20)
+        self.key = key
+        self.value = value
+
+    def _draw_label(self, surface, layout, rect) -> None:
+        from ui.art import mix
+        color = theme.TEXT_DISABLED if not self.enabled else mix(theme.TEXT_ON_DARK, theme.INK, self.highlight * 0.92)
+        pad = layout.px(26)
+        label = layout.text(self.text, 19, color, bold=False)
+        surface.blit(label, label.get_rect(midleft=(rect.x + pad, rect.centery)))
+        value = layout.text(self.value, 20, color, bold=True)
+        spot = value.get_rect(midright=(rect.right - pad - layout.px(20), rect.centery))
+        surface.blit(value, spot)
+        if self.enabled:
+            h = layout.px(6)
+            for x, d in ((spot.left - layout.px(16), -1), (rect.right - pad, 1)):
+                pygame.draw.polygon(surface, color, [(x - d * h * 0.7, rect.centery - h), (x - d * h * 0.7, rect.centery + h),
+                                                     (x + d * h * 0.7, rect.centery)])
+
+
+def speed_label(name: str) -> str:
+    return t(f"settings.speed.{name}")
 
 
 class SettingsScene(DialogScene):
-    """A dialog whose buttons show and cycle the current values (Enter/click: next value)."""
+    """A dialog (title "Settings") whose rows show and change the current values."""
 
     def __init__(self) -> None:
         super().__init__(t("menu.settings"), t("settings.body"), [], default=0)
+        self.problem = ""
         self._build()
 
-    def _labels(self) -> list[str]:
-        speed = t(f"settings.speed.{SETTINGS.animation_speed}")
-        prices = t("settings.on") if SETTINGS.show_opponent_prices else t("settings.off")
-        return [t("settings.speed_line", value=speed), t("settings.opponent_prices", value=prices),
-                t("settings.language", value=t(f"settings.lang.{language()}")), t("dialog.close")]
+    # --- rows -----------------------------------------------------------------------------
+
+    def _value(self, key: str) -> str:
+        on, off = t("settings.on"), t("settings.off")
+        if key == "language":
+            return t(f"settings.lang.{language()}")
+        if key == "speed":
+            return speed_label(SETTINGS.animation_speed)
+        if key == "think":
+            return t("settings.seconds", n=f"{SETTINGS.hard_think_seconds:g}")
+        if key == "prices":
+            return on if SETTINGS.show_opponent_prices else off
+        if key == "undo":
+            return t("settings.undo_on") if SETTINGS.undo else t("settings.undo_off")
+        if key == "display":
+            return t("settings.fullscreen") if self._fullscreen() else t("settings.window")
+        if key == "size":
+            w, h = self._window_size()
+            return f"{w} × {h}"
+        return ""
+
+    def _fullscreen(self) -> bool:
+        return self.app.fullscreen if self.app is not None else SETTINGS.fullscreen
+
+    def _window_size(self) -> tuple[int, int]:
+        if self.app is not None:
+            return tuple(self.app.windowed_size)
+        return tuple(SETTINGS.window_size)
 
     def _build(self) -> None:
-        actions = [self._speed, self._prices, self._language, self.close]
         index = self.group.index if self.group.buttons else 0
-        self.group = ButtonGroup([Button(label, act, text_size=21) for label, act in zip(self._labels(), actions)],
-                                 index=index)
+        rows = [SettingRow(key, t(f"settings.row.{key}"), self._value(key), lambda k=key: self.change(k, 1),
+                           enabled=not (key == "size" and self._fullscreen())) for key in ROWS]
+        rows.append(Button(t("dialog.close"), self.close, text_size=21))
+        self.group = ButtonGroup(rows, index=min(index, len(rows) - 1))
 
     def _refresh(self) -> None:
         self._build()
         if self.app is not None:
             self.on_resize(self.layout)
 
-    def _speed(self) -> None:
-        SETTINGS.cycle_speed()
+    def row(self, key: str) -> SettingRow:
+        return next(b for b in self.group.buttons if getattr(b, "key", None) == key)
+
+    # --- changes ----------------------------------------------------------------------------
+
+    def change(self, key: str, step: int = 1) -> None:
+        if key == "language":
+            self._language(step)
+        elif key == "speed":
+            SETTINGS.cycle_speed(step)
+        elif key == "think":
+            SETTINGS.cycle_think(step)
+            self._think_changed()
+        elif key == "prices":
+            SETTINGS.show_opponent_prices = not SETTINGS.show_opponent_prices
+        elif key == "undo":
+            SETTINGS.undo = not SETTINGS.undo
+        elif key == "display":
+            if self.app is not None:
+                self.app.set_fullscreen(not self.app.fullscreen, remember=False)
+            SETTINGS.fullscreen = self._fullscreen() if self.app is not None else not SETTINGS.fullscreen
+        elif key == "size":
+            if self._fullscreen():
+                return
+            sizes = list(WINDOW_SIZES)
+            current = self._window_size()
+            if current not in sizes:
+                sizes.append(current)
+                sizes.sort()
+            size = sizes[(sizes.index(current) + step) % len(sizes)]
+            SETTINGS.window_size = size
+            if self.app is not None:
+                self.app.set_window_size(size)
+        self._save()
         self._refresh()
 
-    def _prices(self) -> None:
-        SETTINGS.show_opponent_prices = not SETTINGS.show_opponent_prices
-        self._refresh()
+    def _save(self) -> None:
+        if self.app is not None and not self.app.fullscreen:
+            SETTINGS.window_size = tuple(self.app.windowed_size)
+        ok = settings_file.save()
+        self.problem = "" if ok or storage.settings_path() is None else t("settings.not_saved")
 
-    def _language(self) -> None:
-        langs = available_languages()
-        set_language(langs[(langs.index(language()) + 1) % len(langs)] if language() in langs else langs[0])
+    def _think_changed(self) -> None:
+        from ui.table.session import CURRENT
+        session = CURRENT.get("session")
+        if session is not None:
+            session.refresh_ai()
+
+    def _language(self, step: int = 1) -> None:
+        langs = settings_file.LANGUAGES
+        code = langs[(langs.index(language()) + step) % len(langs)] if language() in langs else langs[0]
+        set_language(code)
+        SETTINGS.language = code
+        ui_art.title_lettering.cache_clear()
         self.title = t("menu.settings")
         self.body = t("settings.body")
         pygame.display.set_caption(t("app.window_title"))
         if self.app is not None:
-            for scene in self.app.stack:
+            for scene in list(self.app.stack):
                 if scene is not self and hasattr(scene, "on_language"):
                     scene.on_language()
-        self._refresh()
+
+    # --- layout and input ----------------------------------------------------------------------
 
     def on_resize(self, layout) -> None:
         super().on_resize(layout)
+        self.lines = wrap_balanced(self.body, layout.font(19), layout.px(PANEL_W - 120))
         n = len(self.group.buttons)
-        height = 150 + len(self.lines) * 36 + n * STEP + 60
+        height = 162 + len(self.lines) * 36 + n * STEP + 64
         self._top = 450 - height / 2
-        self.panel = layout.centered_rect(800, 450, 700, height)
-        y = self._top + 150 + len(self.lines) * 36
+        self.panel = layout.centered_rect(800, 450, PANEL_W, height)
+        y = self._top + 162 + len(self.lines) * 36
         for i, button in enumerate(self.group.buttons):
-            button.rect = layout.rect(800 - ROW_W / 2, y + i * STEP, ROW_W, ROW_H)
+            last = i == n - 1
+            w = 300 if last else ROW_W
+            button.rect = layout.rect(800 - w / 2, y + i * STEP + (8 if last else 0), w, ROW_H)
         self.group.horizontal = False
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            selected = self.group.selected
+            key = getattr(selected, "key", None)
+            if key is not None and selected.enabled:
+                self.change(key, 1 if event.key == pygame.K_RIGHT else -1)
+            return
+        super().handle_event(event)
+
+    def draw(self, surface) -> None:
+        layout = self.layout
+        scrim = pygame.Surface(layout.size, pygame.SRCALPHA)
+        scrim.fill((*theme.SCRIM[:3], round(theme.SCRIM[3] * self.fade)))
+        surface.blit(scrim, (0, 0))
+        draw_panel(surface, self.panel, layout)
+        y = self._top + 62
+        title = layout.text(self.title, 36, theme.INK, bold=True)
+        surface.blit(title, title.get_rect(center=layout.point(800, y + 10)))
+        ui_art.draw_divider(surface, layout.point(800, y + 52), layout.px(200), layout.px(2))
+        y += 88
+        for line in self.lines:
+            img = layout.text(line, 19, theme.INK_SOFT)
+            surface.blit(img, img.get_rect(center=layout.point(800, y + 18)))
+            y += 36
+        self.group.draw(surface, layout)
+        note = self.problem or (t("settings.think_note") if self.group.selected is not None and
+                                getattr(self.group.selected, "key", None) == "think" else
+                                t("settings.undo_note") if getattr(self.group.selected, "key", None) == "undo" else "")
+        if note:
+            img = layout.text(note, 16, theme.DANGER if self.problem else theme.INK_SOFT)
+            bottom = self.panel.bottom - layout.px(22)
+            surface.blit(img, img.get_rect(midbottom=(self.panel.centerx, bottom)))
+
+
+__all__ = ["SettingsScene", "SPEED_ORDER", "HARD_THINK"]

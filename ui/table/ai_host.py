@@ -54,6 +54,8 @@ class Host:
         self.proc.start()
         child.close()
         self.answers: dict = {}
+        self.waiting: set = set()          # requests asked and not answered yet
+        self.dropped: set = set()          # requests whose answer nobody wants any more
 
     @property
     def alive(self) -> bool:
@@ -62,6 +64,7 @@ class Host:
     def ask(self, key, module, name, seed, think, text, seat) -> int:
         req = next(_ids)
         self.conn.send((req, key, module, name, seed, think, text, seat))
+        self.waiting.add(req)
         return req
 
     def answer(self, req):
@@ -69,10 +72,33 @@ class Host:
         try:
             while self.conn.poll():
                 got, status, value = self.conn.recv()
-                self.answers[got] = (status, value)
+                self.waiting.discard(got)
+                if got in self.dropped:
+                    self.dropped.discard(got)
+                else:
+                    self.answers[got] = (status, value)
         except (EOFError, OSError) as exc:
             return ("error", f"the AI process stopped ({exc})")
         return self.answers.pop(req, None)
+
+    def drop(self, req) -> bool:
+        """Nobody wants the answer to `req`. Returns True when the host is then idle for sure."""
+        self.answers.pop(req, None)
+        if req in self.waiting:
+            self.dropped.add(req)
+        return self.waiting <= self.dropped
+
+    def kill(self) -> None:
+        """Stop at once (a search may run for seconds; the next request starts a fresh host)."""
+        try:
+            self.proc.kill()
+            self.proc.join(timeout=2)
+        except (OSError, ValueError, AttributeError):
+            pass
+        try:
+            self.conn.close()
+        except OSError:
+            pass
 
     def close(self) -> None:
         try:
@@ -91,6 +117,20 @@ def host() -> Host:
         if _host is None or not _host.alive:
             _host = Host()
         return _host
+
+
+def abandon(req, owner: "Host | None" = None) -> None:
+    """Drop the answer to `req`; when only abandoned searches keep the host busy, restart it
+    rather than make the next question wait behind them (an undo while the AI thinks)."""
+    global _host
+    with _lock:
+        h = owner or _host
+        if h is None or not h.alive:
+            return
+        if h.drop(req) and h.waiting:
+            h.kill()
+            if h is _host:
+                _host = None
 
 
 def shutdown() -> None:

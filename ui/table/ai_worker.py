@@ -60,6 +60,14 @@ class AIWorker:
     def elapsed(self) -> float:
         return (self.finished or time.perf_counter()) - self.started
 
+    def cancel(self) -> None:
+        """The answer is not wanted any more (undo): a search still running is stopped."""
+        if self.finished is None:
+            from ui.table.ai_host import abandon
+            abandon(self._req, self._host)
+            self.finished = time.perf_counter()
+            self._answer = ("error", "cancelled")
+
     def result(self):
         status, value = self._answer
         if status != "ok":

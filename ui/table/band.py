@@ -219,7 +219,7 @@ def paint_conspiracies(ctx, surface, band):
     y = area.y + 4
     for i, (cid, status, tucked) in enumerate(items):
         name = s.rules.conspiracies[cid].name
-        visible = p == ctx.viewer or status == 2
+        visible = p == ctx.secret_seat or status == 2
         cx = x + i * (w + 30)
         r = ctx.r((cx, y, w, G.card_h(w)))
         if status >= 1 and tucked != -1 and ("card", tucked) not in ctx.hidden:

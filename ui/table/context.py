@@ -27,6 +27,11 @@ class PaintContext:
     hidden: frozenset = frozenset()          # ('card', cid) / ('wonder', wid): drawn by an animation
     show_opponent_prices: bool = False
     hits: list = field(default_factory=list)
+    secrets: int | None = -1                 # whose hidden faces may be drawn (-1: the viewer's, None: nobody's)
+
+    @property
+    def secret_seat(self) -> int | None:
+        return self.viewer if self.secrets == -1 else self.secrets
 
     def r(self, rect) -> pygame.Rect:
         return self.layout.rect(rect[0], rect[1], rect[2], rect[3])

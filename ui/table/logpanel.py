@@ -23,24 +23,29 @@ class LogPanel:
     def handle_wheel(self, y: int) -> None:
         self.scroll = max(0, min(self.scroll + 3 * y, max(0, len(self._lines) - 3)))
 
-    def draw(self, surface, layout, design_rect, log) -> None:
+    def draw(self, surface, layout, design_rect, log, viewer=None, title=None) -> None:
+        """`viewer`: whose private lines to show (LogEntry.for_viewer)."""
         rect = layout.rect(*design_rect)
         self.rect = rect
-        key = (len(log), self.scroll, rect.size, language())
+        key = (id(log), len(log), self.scroll, rect.size, language(), viewer, title)
         if key != self._key or self._surface is None:
-            self._surface = self._render(layout, rect, log)
+            self._surface = self._render(layout, rect, log, viewer, title)
             self._key = key
         surface.blit(self._surface, rect)
 
-    def _render(self, layout, rect, log) -> pygame.Surface:
+    def invalidate(self) -> None:
+        self._key = None
+
+    def _render(self, layout, rect, log, viewer, title) -> pygame.Surface:
         surf = pygame.Surface(rect.size, pygame.SRCALPHA)
         panel(surf, layout, surf.get_rect(), 150)
-        text(surf, layout, t("table.log"), 15, theme.BRONZE_LIGHT, (layout.px(12), layout.px(7)), bold=True)
+        text(surf, layout, title or t("table.log"), 15, theme.BRONZE_LIGHT, (layout.px(12), layout.px(7)), bold=True)
         font = layout.font(SIZE)
         width = rect.w - layout.px(36)
         lines = []
         for entry in log:
-            wrapped = wrap(entry.text, font, width)
+            line = entry.for_viewer(viewer) if hasattr(entry, "for_viewer") else entry.text
+            wrapped = wrap(line, font, width)
             for k, piece in enumerate(wrapped):
                 lines.append((piece, entry.seat, k == 0))
         self._lines = lines

@@ -1,22 +1,37 @@
-"""One game in the window: the engine state, who plays each seat, the log.
+"""One game in the window: the engine state, who plays each seat, the log and the save.
 
-The scenes send Actions through `apply`; AI seats are asked through an AIWorker.
-Nothing here knows the rules: legality is always the engine's.
+The scenes send Actions through `apply`; AI seats are asked through an AIWorker. Every
+action is recorded in a `game.savegame.SavedGame` and saved in the background (ui/saves.py);
+undo replays the save one decision shorter. In a hot-seat game `looking` is the seat whose
+person is at the screen: the table is drawn for that seat only, and whenever another seat
+must act the game scene covers the table with a hand-over screen until that person takes
+over (`hand_over`). Nothing here knows the rules: legality is always the engine's.
 """
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
 
-from game import new_game
+from game.actions import IllegalActionError
 from game.ai import make_player
+from game.savegame import SavedGame, SaveError
+from ui import saves
 from ui.i18n import t
+from ui.settings import SETTINGS
 from ui.table.ai_worker import AIWorker, PlayerSpec
-from ui.table.text import log_line, seat_name
+from ui.table.text import log_line
 
 # The AI levels offered in the setup screen, best first when present.
 AI_LEVELS = ("easy", "normal", "hard")
 THINK_SECONDS: dict = {}          # level -> seconds per decision; None: the player's own default
+NAME_LIMIT = 16                   # characters of a player's name
+
+
+def think_seconds(level: str | None) -> float | None:
+    """Thinking time of an AI level: `hard` follows the settings, the others their own default."""
+    if level == "hard":
+        return SETTINGS.hard_think_seconds
+    return THINK_SECONDS.get(level)
 
 
 @dataclass
@@ -24,53 +39,158 @@ class SeatSetup:
     kind: str = "human"            # 'human' or 'ai'
     ai: str = "random"
     think_seconds: float | None = None
+    name: str = ""                 # hot-seat: the person's name ('' = "Player n")
 
 
 @dataclass
 class LogEntry:
-    text: str
+    text: str                      # the line everybody may read
     seat: int | None = None        # None for a game event (new Age, victory)
+    private: str | None = None     # the same line as `seat` itself sees it (a secret shown), if different
+
+    def for_viewer(self, viewer: int | None) -> str:
+        return self.private if self.private is not None and viewer == self.seat else self.text
 
 
 @dataclass
 class GameConfig:
     seed: int | None = None
     agora: bool = True
-    first: str = "random"          # 'random', 'me' or 'ai'
+    first: str = "random"          # 'random'; 'me' / 'seat0' = seat 0 starts; 'ai' / 'seat1' = seat 1
     seats: list = field(default_factory=lambda: [SeatSetup("human"), SeatSetup("ai", "random")])
+    undo: bool | None = None       # take-backs allowed; None: from the settings
+
+    @property
+    def mode(self) -> str:
+        return "hotseat" if all(s.kind == "human" for s in self.seats) else "ai"
+
+
+def _first_player(config: GameConfig, seed: int, human: int) -> int:
+    if config.first in ("me", "seat0"):
+        return human if config.first == "me" else 0
+    if config.first in ("ai", "seat1"):
+        return 1 - human if config.first == "ai" else 1
+    return random.Random(seed).randrange(2)
+
+
+def _seat_record(seat: SeatSetup) -> dict:
+    if seat.kind == "ai":
+        return {"name": "", "kind": "ai", "ai": seat.ai}
+    return {"name": seat.name.strip()[:NAME_LIMIT], "kind": "human"}
 
 
 class GameSession:
-    def __init__(self, config: GameConfig):
+    def __init__(self, config: GameConfig, saved: SavedGame | None = None, path=None):
         self.config = config
-        seed = config.seed if config.seed is not None else random.randrange(1 << 30)
-        self.seed = seed
         humans = [i for i, s in enumerate(config.seats) if s.kind == "human"]
-        self.viewer = humans[0] if humans else 0          # the seat drawn at the bottom
-        first = None
-        if config.first == "me":
-            first = self.viewer
-        elif config.first == "ai":
-            first = 1 - self.viewer
-        self.first_player_arg = first
-        self.state = new_game(seed, agora=config.agora, first_player=first)
+        self.human_seat = humans[0] if humans and len(humans) < 2 else None
+        fresh = saved is None
+        if fresh:
+            seed = config.seed if config.seed is not None else random.randrange(1 << 30)
+            undo = SETTINGS.undo if config.undo is None else bool(config.undo)
+            saved = SavedGame(seed=seed, agora=config.agora, first_player=_first_player(config, seed, humans[0] if humans else 0),
+                              mode=config.mode, players=[_seat_record(s) for s in config.seats],
+                              options={"undo": undo})
+        self.saved = saved
+        self.seed = saved.seed
+        self.first_player_arg = saved.first_player
+        self.mode = saved.mode if saved.mode == "hotseat" else "ai"
+        self.undo_allowed = bool(saved.options.get("undo", True))
         for s in config.seats:
             if s.kind == "ai":
                 make_player(s.ai)             # an unknown name fails here, not in the AI process
-        self.players = [PlayerSpec(s.ai, seed * 2 + i + 1, s.think_seconds) if s.kind == "ai" else None
+        self.players = [PlayerSpec(s.ai, self.seed * 2 + i + 1, s.think_seconds) if s.kind == "ai" else None
                         for i, s in enumerate(config.seats)]
-        self.log: list[LogEntry] = [LogEntry(t("log.game_start", seed=seed))]
+        # Who is at the screen: the human (one human), seat 0 (nobody: AI against AI), or in a
+        # hot-seat game nobody yet — the first frame asks for the first player.
+        self.looking: int | None = None if self.mode == "hotseat" else (humans[0] if humans else 0)
+        self.turn_start = 0               # hot-seat: actions made before `looking` took over (undo stops there)
+        self.replaying = False            # the replay viewer: a chosen side's secrets even at the end
+        self.seen_log = [0, 0]            # log length when each seat last left the screen
+        self.has_looked = [False, False]  # whether each seat had the screen yet (in this run)
         self.version = 0
         self.worker: AIWorker | None = None
         self.last_change = None
-        self._age = self.state.age
-        self._phase = self.state.phase
+        self.state, self.log, self.marks = self._replay(len(saved.actions))
+        self._age, self._phase = self.state.age, self.state.phase
+        if fresh:
+            saved.touch(self.state)
+        self.path = path if path is not None else (saves.create(saved) if fresh else None)
+        if fresh and self.path is not None:
+            saves.tidy(keep=self.path)        # games abandoned before their first move go
 
-    # --- whose move ----------------------------------------------------------
+    @classmethod
+    def resume(cls, saved: SavedGame, path=None) -> "GameSession":
+        """The game of a save, exactly where it stopped (raises SaveError if it cannot be rebuilt)."""
+        seats = []
+        for p in saved.players:
+            kind = p.get("kind")
+            if kind not in ("human", "ai"):
+                raise SaveError("the save is damaged (unknown kind of player)", "damaged", detail="players")
+            level = str(p.get("ai") or "random")
+            if kind == "ai":
+                try:
+                    make_player(level)
+                except ValueError:
+                    raise SaveError(f"the save needs an AI player this version does not have ({level})",
+                                    "unknown_ai", name=level) from None
+            seats.append(SeatSetup(kind, level, think_seconds(level) if kind == "ai" else None,
+                                   str(p.get("name") or "")))
+        if saved.mode == "hotseat" and any(s.kind != "human" for s in seats):
+            raise SaveError("the save is damaged (players do not match the mode)", "damaged", detail="mode")
+        config = GameConfig(seed=None, agora=saved.agora, first="random", seats=seats,
+                            undo=bool(saved.options.get("undo", True)))
+        return cls(config, saved=saved, path=path)
+
+    # --- rebuilding a position from the save ----------------------------------------
+
+    def _replay(self, count: int):
+        """(state, log, marks) after the first `count` saved actions; marks[i] = log length before action i."""
+        state = self.saved.new_state()
+        log = [LogEntry(t("log.game_start", seed=self.seed))]
+        marks = []
+        for i, (player, text) in enumerate(self.saved.actions[:count]):
+            if state.current_player != player:
+                raise SaveError(f"move {i + 1} ('{text}') was made by the wrong player; "
+                                "the save does not match this version of the rules",
+                                "wrong_player", move=i + 1, action=text)
+            try:
+                action = state.parse_action(text)
+                before = state.clone()
+                state.apply(action)
+            except IllegalActionError:
+                raise SaveError(f"move {i + 1} ('{text}') is not legal; "
+                                "the save does not match this version of the rules",
+                                "illegal", move=i + 1, action=text) from None
+            marks.append(len(log))
+            log.extend(self._lines(action, before, state))
+        return state, log, marks
+
+    def rebuild_log(self) -> None:
+        """Write the log again (after a language change: every line in the new language)."""
+        _, self.log, self.marks = self._replay(len(self.saved.actions))
+
+    # --- who is who --------------------------------------------------------------------
 
     @property
     def actor(self) -> int | None:
         return self.state.current_player
+
+    @property
+    def viewer(self) -> int:
+        """The seat the table is drawn for (bottom band, own secrets visible)."""
+        if self.looking is not None:
+            return self.looking
+        actor = self.state.current_player
+        return actor if actor is not None else 0
+
+    @property
+    def secret_seat(self) -> int | None:
+        """Whose secrets the screen may show: the viewer's — except in a finished hot-seat game,
+        where both people look at the final table (nobody's then)."""
+        if self.mode == "hotseat" and (self.looking is None or (self.state.is_terminal and not self.replaying)):
+            return None
+        return self.viewer
 
     def is_ai(self, seat: int | None) -> bool:
         return seat is not None and self.players[seat] is not None
@@ -79,11 +199,41 @@ class GameSession:
     def human_to_act(self) -> bool:
         return self.actor is not None and not self.is_ai(self.actor)
 
-    def name(self, seat: int) -> str:
-        both_ai = all(self.is_ai(s) for s in (0, 1))
-        return seat_name(seat, None if both_ai else self.viewer)
+    @property
+    def both_ai(self) -> bool:
+        return all(self.is_ai(s) for s in (0, 1))
 
-    # --- moves -----------------------------------------------------------------
+    def name(self, seat: int) -> str:
+        if self.mode == "hotseat":
+            return (self.saved.players[seat].get("name") or "").strip() or t("who.player", n=seat + 1)
+        if self.human_seat is None:
+            return t("who.player", n=seat + 1)
+        return t("who.you") if seat == self.human_seat else t("who.opponent")
+
+    # --- hot-seat hand-over -----------------------------------------------------------------
+
+    @property
+    def needs_handover(self) -> bool:
+        """Another person must take the screen before anything more is shown."""
+        s = self.state
+        return self.mode == "hotseat" and not s.is_terminal and s.current_player != self.looking
+
+    def hand_over(self) -> None:
+        """The person to act now has the screen: draw for them, and undo stops at this point."""
+        if self.looking is not None:
+            self.seen_log[self.looking] = len(self.log)
+        self.looking = self.state.current_player
+        self.turn_start = len(self.saved.actions)
+        if self.looking is not None:
+            self.has_looked[self.looking] = True
+
+    def news_for(self, seat: int, limit: int = 8) -> list[tuple]:
+        """(seat, line) of what happened since `seat` last left the screen, newest last.
+
+        Only what `seat` may read: the other player's secrets stay masked."""
+        return [(e.seat, e.for_viewer(seat)) for e in self.log[self.seen_log[seat]:]][-limit:]
+
+    # --- moves -------------------------------------------------------------------------
 
     def apply(self, action):
         """Apply a legal action (an IllegalActionError leaves everything unchanged).
@@ -95,29 +245,85 @@ class GameSession:
         self.state.apply(action)
         self.version += 1
         self.cancel_ai()
-        both_ai = all(self.is_ai(s) for s in (0, 1))
-        viewer = None if both_ai else self.viewer
-        self.log.append(LogEntry(log_line(action, before, self.state, viewer), action.player))
-        self._events(before)
+        self.saved.record(self.state, action)
+        self.marks.append(len(self.log))
+        self.log.extend(self._lines(action, before, self.state))
         self.last_change = (before, self.state)
+        self.autosave()
+        if self.state.is_terminal and self.path is not None:
+            saves.tidy(keep=self.path)
         return before, self.state
 
-    def _events(self, before) -> None:
-        s = self.state
-        if s.phase == "play" and self._phase == "draft":
-            self.log.append(LogEntry(t("log.age", age=t(f"age.roman.{s.age}"))))
-        elif s.age != self._age and s.phase == "play":
-            self.log.append(LogEntry(t("log.age", age=t(f"age.roman.{s.age}"))))
-        self._age, self._phase = s.age, s.phase
-        if s.is_terminal:
-            r = s.result
+    def _lines(self, action, before, after) -> list[LogEntry]:
+        p = action.player
+        names = [self.name(0), self.name(1)]
+        if self.both_ai:
+            out = [LogEntry(log_line(action, before, after, None, names), p)]
+        else:
+            public = log_line(action, before, after, 1 - p, names)
+            private = log_line(action, before, after, p, names)
+            out = [LogEntry(public, p, private if private != public else None)]
+        if after.phase == "play" and (before.phase == "draft" or after.age != before.age):
+            out.append(LogEntry(t("log.age", age=t(f"age.roman.{after.age}"))))
+        if after.is_terminal:
+            r = after.result
             if r.winner is None:
-                self.log.append(LogEntry(t("log.draw")))
+                out.append(LogEntry(t("log.draw")))
             else:
-                self.log.append(LogEntry(t("log.victory", who=self.name(r.winner),
-                                           kind=t(f"victory.kind.{r.victory}")), r.winner))
+                out.append(LogEntry(t("log.victory", who=names[r.winner], kind=t(f"victory.kind.{r.victory}")),
+                                    r.winner))
+        return out
 
-    # --- the AI -------------------------------------------------------------------
+    # --- undo ---------------------------------------------------------------------------
+
+    def undo_target(self) -> int | None:
+        """How many actions stay after an undo now, or None when there is nothing to take back.
+
+        Against the AI: back to just before the human's last decision (the AI's replies go too).
+        Hot-seat: the last decision of the person at the screen, made since they took over."""
+        if not self.undo_allowed or self.state.is_terminal:
+            return None
+        actions = self.saved.actions
+        if self.mode == "hotseat":
+            if self.looking is not None and len(actions) > self.turn_start and actions[-1][0] == self.looking:
+                return len(actions) - 1
+            return None
+        if self.human_seat is None:
+            return None
+        return next((i for i in range(len(actions) - 1, -1, -1) if actions[i][0] == self.human_seat), None)
+
+    @property
+    def can_undo(self) -> bool:
+        return self.undo_target() is not None
+
+    def undo(self) -> bool:
+        """Take back (see undo_target): the save is truncated and the position replayed."""
+        count = self.undo_target()
+        if count is None:
+            return False
+        self.cancel_ai(abandon=True)
+        state = self.saved.replay(upto=count)
+        self.saved.truncate(count, state)
+        self.state = state
+        self.log = self.log[:self.marks[count]]
+        del self.marks[count:]
+        self._age, self._phase = state.age, state.phase
+        self.last_change = None
+        self.version += 1
+        self.autosave()
+        return True
+
+    # --- saving -----------------------------------------------------------------------------
+
+    def autosave(self) -> None:
+        if self.path is not None:
+            saves.SAVER.submit(self.path, self.saved)
+
+    @property
+    def save_error(self) -> str | None:
+        return saves.SAVER.error_for(self.path)
+
+    # --- the AI -------------------------------------------------------------------------------
 
     def poll_ai(self):
         """Start the AI's thinking if it is on move; returns its action once ready, else None."""
@@ -144,9 +350,20 @@ class GameSession:
             return self.worker.elapsed
         return None
 
-    def cancel_ai(self) -> None:
-        self.worker = None          # a running thread finishes on its copy; its answer is dropped
+    def cancel_ai(self, abandon: bool = False) -> None:
+        """Forget the AI's pending answer; `abandon` also stops a search still running."""
+        if abandon and self.worker is not None:
+            self.worker.cancel()
+        self.worker = None
+
+    def refresh_ai(self) -> None:
+        """The thinking time of `hard` changed in the settings: new AI players from the next move."""
+        for i, spec in enumerate(self.players):
+            if spec is not None and spec.name == "hard":
+                self.players[i] = PlayerSpec(spec.name, spec.seed, think_seconds("hard"))
+                self.config.seats[i].think_seconds = think_seconds("hard")
+        self.cancel_ai(abandon=True)
 
 
-# The unfinished game the title menu's "Continue" returns to (kept in memory).
+# The unfinished game the title menu's "Continue" returns to (kept in memory; on disk too).
 CURRENT: dict = {"session": None}

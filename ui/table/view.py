@@ -34,10 +34,12 @@ class TableView:
 
     def context(self, layout, session, hidden=frozenset(), show_opp=False) -> PaintContext:
         names = [session.name(0), session.name(1)]
-        return PaintContext(layout, session.state, self.art, session.viewer, names, hidden, show_opp)
+        return PaintContext(layout, session.state, self.art, session.viewer, names, hidden, show_opp,
+                            secrets=getattr(session, "secret_seat", session.viewer))
 
     def static(self, layout, session, *, hidden=frozenset(), show_opp=False, highlight=None) -> pygame.Surface:
-        key = (session.version, layout.size, language(), show_opp, hidden, highlight)
+        key = (session.version, session.viewer, getattr(session, "secret_seat", None), layout.size, language(),
+               show_opp, hidden, highlight)
         if key == self._key and self._surface is not None:
             return self._surface
         ctx = self.context(layout, session, hidden, show_opp)

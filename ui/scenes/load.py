@@ -1,0 +1,351 @@
+"""Saved games: every file of the save folder, newest first, to resume, replay or delete.
+
+Each save shows when it was played, against whom, the Age and the score (from its
+`summary`, without replaying it). Files that cannot be used — damaged, cut short, from
+another program or another version — are listed too, with the reason, so that nothing
+disappears silently; they can be deleted from here. Finished games open in the replay
+viewer (replay.py).
+"""
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from game.savegame import SaveError
+from ui import art as ui_art
+from ui import saves, theme
+from ui.i18n import language, load_catalogue, t
+from ui.scene import Scene
+from ui.scenes.dialog import DialogScene
+from ui.table.paint import PLAYER_COLORS, rounded, text
+from ui.widgets import Button, ButtonGroup, draw_panel
+
+LIST = (190, 178, 1220, 580)           # the list's panel (design units)
+ROW_H, ROW_GAP = 74, 8
+ACTION_W, DELETE_W, BUTTON_H = 150, 110, 40
+
+
+# --- words -------------------------------------------------------------------------------
+
+def error_text(code: str | None, params: dict | None, fallback: str) -> str:
+    """A SaveError's message in the player's language (the English sentence if unknown)."""
+    key = f"saves.error.{code}"
+    if code and (key in load_catalogue(language()) or key in load_catalogue("en")):
+        return t(key, **(params or {}))
+    return fallback
+
+
+def when(stamp: float, now: float | None = None) -> str:
+    """'Today, 14:05', 'Yesterday, 09:12' or '3 Mar 2026, 18:40' (in the player's language)."""
+    now = time.time() if now is None else now
+    then, today = time.localtime(stamp), time.localtime(now)
+    clock = f"{then.tm_hour:02d}:{then.tm_min:02d}"
+    days = (time.mktime((today.tm_year, today.tm_mon, today.tm_mday, 0, 0, 0, 0, 0, -1))
+            - time.mktime((then.tm_year, then.tm_mon, then.tm_mday, 0, 0, 0, 0, 0, -1))) / 86400
+    if round(days) == 0:
+        return t("saves.today", time=clock)
+    if round(days) == 1:
+        return t("saves.yesterday", time=clock)
+    return t("saves.date", day=then.tm_mday, month=t(f"saves.month.{then.tm_mon}"), year=then.tm_year, time=clock)
+
+
+def player_name(saved, seat: int) -> str:
+    name = str(saved.players[seat].get("name") or "").strip() if seat < len(saved.players) else ""
+    return name or t("who.player", n=seat + 1)
+
+
+def title_of(saved) -> str:
+    rules = t("saves.agora") if saved.agora else t("saves.base")
+    if saved.mode == "hotseat":
+        who = t("saves.hotseat", a=player_name(saved, 0), b=player_name(saved, 1))
+    else:
+        from ui.scenes.setup import ai_label
+        level = next((p.get("ai") for p in saved.players if p.get("kind") == "ai"), "random")
+        who = t("saves.vs_ai", level=ai_label(str(level)))
+    return f"{who} · {rules}"
+
+
+def details_of(saved) -> str:
+    s = saved.summary or {}
+    scores = s.get("scores") or [0, 0]
+    try:
+        score = f"{int(scores[0])} – {int(scores[1])}"
+    except (TypeError, ValueError, IndexError):
+        score = "–"
+    moves = t("saves.moves", n=len(saved.actions))
+    if s.get("finished"):
+        winner = s.get("winner")
+        victory = t(f"victory.kind.{s.get('victory')}") if s.get("victory") in (
+            "military", "science", "political", "civilian") else ""
+        if winner not in (0, 1):
+            head = t("saves.draw")
+        elif saved.mode == "hotseat":
+            head = t("saves.won", who=player_name(saved, winner))
+        else:
+            human = next((i for i, p in enumerate(saved.players) if p.get("kind") == "human"), None)
+            head = t("saves.you_won") if winner == human else t("saves.ai_won")
+        return " · ".join(x for x in (head, victory, score, moves) if x)
+    if s.get("phase") == "draft" or not saved.actions:
+        where = t("table.draft")
+    else:
+        age = s.get("age") if s.get("age") in (1, 2, 3) else 1
+        where = t("table.age", age=t(f"age.roman.{age}"))
+    return " · ".join((where, score, moves))
+
+
+# --- opening a save ------------------------------------------------------------------------
+
+def open_saved(app, entry, *, replace: bool = False) -> bool:
+    """Resume an unfinished save in the game table (or say clearly why it cannot be)."""
+    from ui.scenes.game import GameScene
+    from ui.table.session import CURRENT, GameSession
+    current = CURRENT.get("session")
+    if current is not None and current.path == entry.path and not current.state.is_terminal:
+        session = current                   # the very game in memory: keep who is looking, the worker...
+    else:
+        try:
+            session = GameSession.resume(entry.saved, entry.path)
+        except SaveError as exc:
+            app.push(cannot_open(error_text(exc.code, exc.params, str(exc))))
+            return False
+    if replace:
+        app.replace(GameScene(session))
+    else:
+        app.push(GameScene(session))
+    return True
+
+
+def open_replay(app, entry) -> bool:
+    from ui.scenes.replay import ReplayScene
+    try:
+        scene = ReplayScene(entry.saved)
+    except SaveError as exc:
+        app.push(cannot_open(error_text(exc.code, exc.params, str(exc))))
+        return False
+    app.push(scene)
+    return True
+
+
+def cannot_open(message: str) -> DialogScene:
+    return DialogScene(t("saves.cannot_open"), message, [(t("dialog.close"), None)], badge=t("saves.title"))
+
+
+# --- the screen ----------------------------------------------------------------------------
+
+class LoadScene(Scene):
+    def __init__(self) -> None:
+        super().__init__()
+        self.entries = []
+        self.selected = 0
+        self.scroll = 0                 # first row shown
+        self.mouse = (-1, -1)
+        self.rows: list[tuple[pygame.Rect, int]] = []       # (rect, entry index) of the rows on screen
+        self.buttons: list[tuple[pygame.Rect, str, int]] = []  # (rect, 'open'/'delete', entry index)
+        self.group = self._back_button()
+
+    def _back_button(self) -> ButtonGroup:
+        # No glow on Back until it is pointed at: the keys move through the list instead.
+        return ButtonGroup([Button(t("saves.back"), self.back, text_size=21)], horizontal=True, index=1)
+
+    # --- data ------------------------------------------------------------------------
+
+    def on_enter(self) -> None:
+        self.reload()
+
+    def reload(self) -> None:
+        self.entries = saves.entries()
+        self.selected = min(self.selected, max(0, len(self.entries) - 1))
+        self._clamp()
+
+    def on_language(self) -> None:
+        self.group = self._back_button()
+        if self.app is not None:
+            self.on_resize(self.layout)
+
+    @property
+    def visible_rows(self) -> int:
+        return max(1, int((LIST[3] - 96 + ROW_GAP) // (ROW_H + ROW_GAP)))
+
+    def _clamp(self) -> None:
+        n = len(self.entries)
+        vis = self.visible_rows
+        self.scroll = max(0, min(self.scroll, n - vis))
+        if self.selected < self.scroll:
+            self.scroll = self.selected
+        elif self.selected >= self.scroll + vis:
+            self.scroll = self.selected - vis + 1
+
+    # --- actions -----------------------------------------------------------------------
+
+    def back(self) -> None:
+        if self.app is not None:
+            self.app.pop()
+
+    def open(self, index: int) -> None:
+        if not 0 <= index < len(self.entries):
+            return
+        entry = self.entries[index]
+        if not entry.ok:
+            return
+        if entry.saved.finished:
+            open_replay(self.app, entry)
+        else:
+            open_saved(self.app, entry, replace=True)
+
+    def ask_delete(self, index: int) -> None:
+        if not 0 <= index < len(self.entries):
+            return
+        entry = self.entries[index]
+
+        def really() -> None:
+            self.app.pop()
+            saves.delete(entry.path)
+            from ui.table.session import CURRENT
+            current = CURRENT.get("session")
+            if current is not None and current.path == entry.path:
+                CURRENT["session"] = None
+                current.path = None            # a game in memory stops saving into the deleted file
+            self.reload()
+
+        what = title_of(entry.saved) if entry.ok else entry.path.name
+        self.app.push(DialogScene(t("saves.delete_title"), t("saves.delete_body", what=what),
+                                  [(t("saves.delete_confirm"), really), (t("dialog.quit.cancel"), None)], default=1))
+
+    # --- input -------------------------------------------------------------------------
+
+    def on_resize(self, layout) -> None:
+        self.group.buttons[0].rect = layout.rect(800 - 130, 790, 260, 52)
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN:
+            n = len(self.entries)
+            if event.key == pygame.K_ESCAPE:
+                self.back()
+            elif event.key in (pygame.K_UP, pygame.K_DOWN) and n:
+                self.selected = (self.selected + (1 if event.key == pygame.K_DOWN else -1)) % n
+                self._clamp()
+            elif event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and n:
+                step = self.visible_rows * (1 if event.key == pygame.K_PAGEDOWN else -1)
+                self.selected = max(0, min(n - 1, self.selected + step))
+                self._clamp()
+            elif event.key in (pygame.K_HOME, pygame.K_END) and n:
+                self.selected = 0 if event.key == pygame.K_HOME else n - 1
+                self._clamp()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.open(self.selected)
+            elif event.key == pygame.K_DELETE:
+                self.ask_delete(self.selected)
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll -= event.y
+            self.scroll = max(0, min(self.scroll, len(self.entries) - self.visible_rows))
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        if self.group.handle_event(event):
+            return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for rect, what, index in self.buttons:
+                if rect.collidepoint(event.pos):
+                    self.selected = index
+                    (self.open if what == "open" else self.ask_delete)(index)
+                    return
+            for rect, index in self.rows:
+                if rect.collidepoint(event.pos):
+                    self.selected = index
+                    return
+
+    def update(self, dt: float) -> None:
+        self.group.update(dt)
+
+    def target_for_entry(self, index: int, what: str = "open"):
+        """Screen point of a row's button (tests)."""
+        return next((r.center for r, w, i in self.buttons if i == index and w == what), None)
+
+    # --- drawing -----------------------------------------------------------------------
+
+    def draw(self, surface) -> None:
+        L = self.layout
+        surface.blit(ui_art.banded_backdrop(L.size, L.px(44)), (0, 0))
+        title = ui_art.title_lettering(t("saves.title").upper(), L.px(60))
+        surface.blit(title, title.get_rect(center=L.point(800, 106)))
+        ui_art.draw_divider(surface, L.point(800, 158), L.px(240), L.px(2))
+        panel = L.rect(*LIST)
+        draw_panel(surface, panel, L)
+        self.rows, self.buttons = [], []
+        x, y, w = LIST[0] + 40, LIST[1] + 34, LIST[2] - 80
+        if not self.entries:
+            text(surface, L, t("saves.empty"), 22, theme.INK_SOFT, L.point(800, LIST[1] + LIST[3] / 2),
+                 anchor="center")
+        for index in range(self.scroll, min(len(self.entries), self.scroll + self.visible_rows)):
+            self._draw_row(surface, L, index, L.rect(x, y, w, ROW_H))
+            y += ROW_H + ROW_GAP
+        n = len(self.entries)
+        if n > self.visible_rows:
+            first, last = self.scroll + 1, min(n, self.scroll + self.visible_rows)
+            text(surface, L, t("saves.showing", first=first, last=last, total=n), 15, theme.INK_SOFT,
+                 L.point(LIST[0] + LIST[2] - 40, LIST[1] + LIST[3] - 34), anchor="midright")
+        text(surface, L, t("saves.note", n=saves.KEEP_FINISHED), 15, theme.INK_SOFT,
+             L.point(LIST[0] + 40, LIST[1] + LIST[3] - 34), anchor="midleft")
+        self.group.draw(surface, L)
+
+    def _draw_row(self, surface, L, index: int, r: pygame.Rect) -> None:
+        entry = self.entries[index]
+        chosen = index == self.selected
+        hot = r.collidepoint(self.mouse)
+        fill = (*theme.PARCHMENT_LIGHT, 255) if chosen else (*theme.PARCHMENT, 255) if hot else (*theme.PARCHMENT_DARK, 90)
+        rounded(surface, r, fill, L.px(10), max(1, L.px(2.5 if chosen else 1.2)),
+                theme.BRONZE if chosen else theme.BRONZE_DARK)
+        self.rows.append((r, index))
+        pad = L.px(18)
+        # The status chip on the left.
+        if not entry.ok:
+            chip, chip_col = t("saves.status.broken"), theme.DANGER
+        elif entry.saved.finished:
+            chip, chip_col = t("saves.status.finished"), (46, 110, 52)
+        else:
+            chip, chip_col = t("saves.status.playing"), theme.BRONZE_DARK
+        tag = pygame.Rect(r.x + pad, 0, L.px(128), L.px(26))
+        tag.centery = r.centery
+        rounded(surface, tag, chip_col, L.px(12))
+        text(surface, L, chip, 14, theme.PARCHMENT_LIGHT, tag.center, anchor="center", bold=True, max_width=124)
+        tx = tag.right + pad
+        # Buttons on the right.
+        right = r.right - pad
+        kinds = [("delete", t("saves.delete"), DELETE_W)]
+        if entry.ok:
+            label = t("saves.replay") if entry.saved.finished else t("saves.resume")
+            kinds.insert(0, ("open", label, ACTION_W))
+        for what, label, bw in reversed(kinds):
+            b = pygame.Rect(0, 0, L.px(bw), L.px(BUTTON_H))
+            b.midright = (right, r.centery)
+            over = b.collidepoint(self.mouse)
+            primary = what == "open"
+            col = (theme.BRONZE if over else theme.UMBER) if primary else ((150, 70, 50) if over else (112, 86, 64))
+            rounded(surface, b, col, L.px(8), max(1, L.px(1.5)), theme.BRONZE_LIGHT if over else theme.BRONZE_DARK)
+            text(surface, L, label, 16, theme.TEXT_ON_DARK, b.center, anchor="center", bold=True,
+                 max_width=bw - 10)
+            self.buttons.append((b, what, index))
+            right = b.left - L.px(12)
+        width = (right - tx) / L.scale - 10
+        if entry.ok:
+            saved = entry.saved
+            text(surface, L, title_of(saved), 19, theme.INK, (tx, r.y + L.px(12)), bold=True, max_width=width - 190)
+            stamp = when(saved.updated)
+            text(surface, L, stamp, 15, theme.INK_SOFT, (right - L.px(6), r.y + L.px(14)), anchor="topright")
+            self._draw_details(surface, L, saved, (tx, r.y + L.px(42)), width)
+        else:
+            text(surface, L, entry.path.name, 19, theme.INK, (tx, r.y + L.px(12)), bold=True, max_width=width)
+            message = error_text(entry.code, entry.params, entry.error or "")
+            text(surface, L, message, 15, theme.DANGER, (tx, r.y + L.px(43)), max_width=width)
+
+    def _draw_details(self, surface, L, saved, pos, width) -> None:
+        x, y = pos
+        if saved.mode == "hotseat":
+            for seat in (0, 1):                   # who is who: the table's colours
+                pygame.draw.circle(surface, PLAYER_COLORS[seat], (x + L.px(5), y + L.px(9)), L.px(5))
+                pygame.draw.circle(surface, theme.INK, (x + L.px(5), y + L.px(9)), L.px(5), max(1, L.px(1)))
+                x += L.px(14)
+            x += L.px(4)
+        text(surface, L, details_of(saved), 16, theme.INK_SOFT, (x, y), max_width=width - (x - pos[0]) / L.scale)
