@@ -185,7 +185,7 @@ def test_language_changes_at_once_without_losing_the_game(app):
     log_before = [e.text for e in session.log]
     game.open_pause()
     steps(app)
-    app.top.group.buttons[1].activate()                  # pause menu -> Settings
+    next(b for b in app.top.group.buttons if b.text == i18n.t("menu.settings")).activate()   # pause -> Settings
     steps(app)
     settings = app.top
     assert isinstance(settings, SettingsScene)

@@ -222,10 +222,11 @@ def test_menu_keyboard_navigation_and_overlays(app):
     assert menu.group.selected.text == "New game"
     key(pygame.K_DOWN)  # skips the disabled Continue
     app.step(1 / 60)
-    assert menu.group.selected.text == "Rules"
+    assert menu.group.selected.text == "How to play"
     key(pygame.K_RETURN)
     app.step(1 / 60)
-    assert isinstance(app.top, DialogScene) and app.top.title == "Rules"
+    from ui.scenes.rules import RulesScene
+    assert isinstance(app.top, RulesScene) and app.top.page == 0
     key(pygame.K_ESCAPE)
     app.step(1 / 60)
     assert app.top is menu

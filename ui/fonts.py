@@ -1,18 +1,37 @@
-"""The bundled font, loaded by path (never a system font lookup), with caches."""
+"""The bundled font, loaded by path (never a system font lookup), with caches.
+
+Every line of text the window shows is drawn by a `Font` of this module (layout.text,
+the table's painters, the card faces...). `RENDER_HOOK`, when set to a function, is
+called with each string drawn — the tests use it to read everything a screen shows.
+"""
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Callable
 
 import pygame
 
 from ui.paths import font_path
+
+RENDER_HOOK: Callable[[str], None] | None = None
+
+
+class Font(pygame.font.Font):
+    """pygame's font, reporting what it draws to RENDER_HOOK (tests only)."""
+
+    def render(self, text, antialias, color, bgcolor=None, wraplength=0):
+        if RENDER_HOOK is not None and text:
+            RENDER_HOOK(str(text))
+        if bgcolor is None:
+            return super().render(text, antialias, color, None, wraplength)
+        return super().render(text, antialias, color, bgcolor, wraplength)
 
 
 @lru_cache(maxsize=64)
 def get_font(px: int, bold: bool = False) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
-    return pygame.font.Font(str(font_path(bold)), max(6, int(px)))
+    return Font(str(font_path(bold)), max(6, int(px)))
 
 
 @lru_cache(maxsize=512)
@@ -56,6 +75,28 @@ def wrap_balanced(text: str, font: pygame.font.Font, width: int) -> list[str]:
         else:
             lo = mid + 1
     return wrap(text, font, hi)
+
+
+def fit_px(text: str, px: int, width: int, bold: bool = False, min_ratio: float = 0.6) -> int:
+    """The largest font size <= px (down to px * min_ratio) at which text is at most width wide."""
+    px = max(6, int(px))
+    low = max(6, int(px * min_ratio))
+    while px > low and get_font(px, bold).size(text)[0] > width:
+        px -= 1
+    return px
+
+
+def render_fit(text: str, px: int, color: tuple, width: int, bold: bool = False,
+               min_ratio: float = 0.6) -> pygame.Surface:
+    """One line of text at most `width` pixels wide: smaller type first, then cut with "…"."""
+    size = fit_px(text, px, width, bold, min_ratio)
+    font = get_font(size, bold)
+    if font.size(text)[0] > width:
+        cut = text
+        while cut and font.size(cut + "…")[0] > width:
+            cut = cut[:-1]
+        text = cut.rstrip() + "…"
+    return render(text, size, color, bold)
 
 
 def clear_caches() -> None:

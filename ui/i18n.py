@@ -3,6 +3,15 @@
 Catalogues may nest keys (`menu: {quit: Quit}` is `menu.quit`) and use
 str.format placeholders (`"{count} coins"`). Lookups never raise: a key missing
 from the current language falls back to English, then to the key itself.
+
+Two additions to str.format, both optional in any one language:
+  * `{n:plural:coin|coins}` writes the first word when n == 1, else the second (English
+    plurals; Korean needs none), so a template reads "{n} {n:plural:coin|coins}".
+  * Korean particles: a Korean template writes both forms after a placeholder,
+    "{name}을(를)", "{who}이(가)", "{a}(으)로" ..., and `t` keeps the one that agrees with
+    the word filled in (ui/josa.py), so "회의소 3(으)로" reads "회의소 3으로".
+`join_words(items, "and" | "or")` writes a list the way the language does ("wood, clay
+and stone" / "나무, 진흙, 돌").
 """
 from __future__ import annotations
 
@@ -14,6 +23,7 @@ from typing import Any
 
 import yaml
 
+from ui.josa import fix_particles
 from ui.paths import locale_dir
 
 log = logging.getLogger(__name__)
@@ -74,15 +84,41 @@ def language_from_locale(name: str | None) -> str:
 
 
 def system_language() -> str:
+    """The language of the person's system: the locale variables, else what Windows or macOS
+    says about the user interface, else Python's locale (English when nothing says Korean)."""
     for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(var, "").split(":")[0]
         if value and value not in ("C", "POSIX") and not value.startswith("C."):
             return language_from_locale(value)
-    try:
-        name = locale.getlocale()[0]
-    except ValueError:
-        name = None
+    name = _desktop_language()
+    if name is None:
+        try:
+            name = locale.getlocale()[0]
+        except ValueError:
+            name = None
     return language_from_locale(name)
+
+
+def _desktop_language() -> str | None:
+    """The user-interface language of Windows or macOS ('ko', 'en-US', ...), None elsewhere.
+
+    A program started from the Finder or the Start menu has no LANG variable, so these ask
+    the system itself. Never raises."""
+    import sys
+    try:
+        if sys.platform == "win32":
+            import ctypes
+            lang_id = ctypes.windll.kernel32.GetUserDefaultUILanguage()
+            return "ko" if lang_id & 0x3FF == 0x12 else "en"      # LANG_KOREAN = 0x12
+        if sys.platform == "darwin":
+            import subprocess
+            out = subprocess.run(["defaults", "read", "-g", "AppleLanguages"], capture_output=True,
+                                 text=True, timeout=2).stdout
+            first = next((w.strip(' "\t,') for w in out.replace("(", "").splitlines() if w.strip(' "\t,')), "")
+            return first or None
+    except Exception as exc:                    # no ctypes, no `defaults`, a sandbox ...
+        log.debug("cannot ask the system for its language: %s", exc)
+    return None
 
 
 def set_language(code: str) -> None:
@@ -100,18 +136,42 @@ def language() -> str:
     return _current
 
 
+class _Formatter(string.Formatter):
+    """str.format plus the `plural` spec: "{n:plural:coin|coins}"."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec.startswith("plural:"):
+            one, _, many = format_spec[len("plural:"):].partition("|")
+            return one if value == 1 else (many or one)
+        return super().format_field(value, format_spec)
+
+
+_FORMATTER = _Formatter()
+
+
 def t(key: str, **params: Any) -> str:
-    template = load_catalogue(language()).get(key)
+    code = language()
+    template = load_catalogue(code).get(key)
     if template is None:
-        template = load_catalogue(DEFAULT_LANGUAGE).get(key)
+        template, code = load_catalogue(DEFAULT_LANGUAGE).get(key), DEFAULT_LANGUAGE
     if template is None:
         _warn_once(key, "missing translation key %r", key)
         return key
     try:
-        return template.format(**params)
-    except (KeyError, IndexError, ValueError, AttributeError) as exc:
+        text = _FORMATTER.format(template, **params)
+    except (KeyError, IndexError, ValueError, AttributeError, TypeError) as exc:
         _warn_once(key, "cannot format %r: %s", key, exc)
         return template
+    return fix_particles(text) if code == "ko" else text
+
+
+def join_words(items, kind: str = "and") -> str:
+    """'a, b and c' (kind 'and') or 'a, b or c' (kind 'or') in the current language."""
+    items = [str(i) for i in items]
+    if len(items) < 2:
+        return items[0] if items else ""
+    text = t("list.separator").join(items[:-1]) + t(f"list.{kind}") + items[-1]
+    return fix_particles(text) if language() == "ko" else text
 
 
 def _warn_once(key: str, message: str, *args: Any) -> None:

@@ -54,8 +54,8 @@ class AutoSaver:
                 write(path, saved)
                 error = None
             except OSError as exc:
-                error = str(exc.strerror or exc)
-                log.warning("cannot save the game to %s: %s", path, error)
+                error = problem(exc)
+                log.warning("cannot save the game to %s: %s", path, exc.strerror or exc)
             with self._cond:
                 if error is None:
                     self.errors.pop(path, None)
@@ -71,6 +71,15 @@ class AutoSaver:
 
     def error_for(self, path) -> str | None:
         return self.errors.get(Path(path)) if path is not None else None
+
+
+def problem(exc: OSError) -> str:
+    """Why a save failed, as a catalogue key (`saves.problem.<kind>`), so the table says it in
+    the player's language rather than in the system's words."""
+    import errno
+    kind = {errno.ENOSPC: "full", errno.EACCES: "denied", errno.EPERM: "denied",
+            errno.EROFS: "read_only"}.get(exc.errno, "other")
+    return f"saves.problem.{kind}"
 
 
 SAVER = AutoSaver()
@@ -92,8 +101,8 @@ def create(saved: SavedGame) -> Path | None:
         write(path, saved)
         SAVER.errors.pop(path, None)
     except OSError as exc:
-        error = str(exc.strerror or exc)
-        log.warning("cannot save the new game in %s: %s", folder, error)
+        error = problem(exc)
+        log.warning("cannot save the new game in %s: %s", folder, exc.strerror or exc)
         path = path or Path(folder) / "unsaved.json"
         SAVER.errors[path] = error
     return path

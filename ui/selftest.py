@@ -77,14 +77,23 @@ def _strings():
     from ui.paths import font_path
     fonts = [pygame.font.Font(str(font_path(bold)), 20) for bold in (False, True)]
     checked = 0
+    where: dict[str, str] = {}
     for lang in ("en", "ko"):
         for key, text in load_catalogue(lang).items():
-            for font in fonts:
-                font.render(text or " ", True, (0, 0, 0))
-                for ch, metric in zip(text, font.metrics(text) or []):
-                    if metric is None and not ch.isspace():
-                        raise ValueError(f"{lang} '{key}': no glyph for {ch!r}")
+            for ch in text:
+                where.setdefault(ch, f"{lang} '{key}'")
             checked += 1
+
+    def picture(font, ch):
+        return pygame.image.tobytes(font.render(ch, False, (255, 255, 255), (0, 0, 0)), "RGB")
+
+    # The font reports metrics even for some characters it has no glyph for (it draws its
+    # empty box): compare each character with that box instead.
+    for font in fonts:
+        box = picture(font, "\ue000")
+        for ch, place in where.items():
+            if not ch.isspace() and picture(font, ch) == box:
+                raise ValueError(f"{place}: no glyph for {ch!r}")
     return f"{checked} strings"
 
 

@@ -6,7 +6,7 @@ from typing import Callable, Sequence
 
 import pygame
 
-from ui import art, theme
+from ui import art, fonts, theme
 from ui.layout import Layout
 
 ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
@@ -102,10 +102,13 @@ class Button:
             color = theme.TEXT_DISABLED
         else:
             color = art.mix(theme.TEXT_ON_DARK, theme.INK, self.highlight * 0.92)
-        label = layout.text(self.text, self.text_size, color, bold=True)
+        # A long label (another language, a long name) is set smaller rather than overflow.
+        room = max(1, rect.w - layout.px(74))
+        px = fonts.fit_px(self.text, layout.px(self.text_size), room, bold=True, min_ratio=0.55)
+        label = fonts.render_fit(self.text, px, color, room, True, 1.0)
         spot = label.get_rect(center=rect.center)
         if self.enabled and self.highlight < 0.6:
-            shade = layout.text(self.text, self.text_size, theme.INK, bold=True)
+            shade = fonts.render_fit(self.text, px, theme.INK, room, True, 1.0).copy()
             shade.set_alpha(round(200 * (1 - self.highlight)))
             surface.blit(shade, spot.move(0, layout.px(2)))
         surface.blit(label, spot)

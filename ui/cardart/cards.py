@@ -247,11 +247,23 @@ def draw_back(art, back: str, width: int) -> pygame.Surface:
         ic = art.icon(emblem_kind, s)
         surf.blit(ic, ic.get_rect(center=(round(cx * u), round(cy * u))))
     else:
-        numeral = NUMERAL.get(back, back)
-        px = round((30 if len(numeral) < 3 else 24) * u)
-        txt = fitted(numeral, round(40 * u), round(34 * u), px, P.BRONZE_LIGHT, True, 1,
-                     outline=P.INK, outline_w=max(1, round(1.4 * u)))
-        surf.blit(txt, txt.get_rect(center=(round(cx * u), round((cy + 1) * u))))
-    if back == "guild":
-        pass
+        count = len(NUMERAL.get(back, "I"))
+        numeral = Pen(width, h, 100)
+        draw_numeral(numeral, count, cx, cy + 1, P.BRONZE_LIGHT, P.INK)
+        surf.blit(numeral.result(), (0, 0))
     return surf
+
+
+def draw_numeral(pen: Pen, count: int, cx: float, cy: float, fill, ink, height: float = 26.0) -> None:
+    """The Age as an engraved Roman numeral (I, II, III): drawn strokes, the same in every
+    language, like the printed card backs."""
+    stem, serif, cap = height * 0.17, height * 0.42, height * 0.11
+    step = serif + height * 0.1
+    x0 = cx - step * (count - 1) / 2
+    top = cy - height / 2
+    for grow, colour in ((1.3, ink), (0.0, fill)):
+        for k in range(count):
+            x = x0 + k * step
+            pen.rect(x - stem / 2 - grow, top - grow, stem + 2 * grow, height + 2 * grow, colour)
+            for y in (top, top + height - cap):
+                pen.rect(x - serif / 2 - grow, y - grow, serif + 2 * grow, cap + 2 * grow, colour, radius=0.6)

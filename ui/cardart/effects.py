@@ -259,7 +259,8 @@ def _trade_discount(arg):
 
 
 def _construction_coins(arg):
-    return [cost_items(arg), Icon("arrow", 0.7), Coin("I-III")]
+    from ui.i18n import t
+    return [cost_items(arg), Icon("arrow", 0.7), Coin(t("cardart.age_coins"))]     # coins = the Age number
 
 
 def _extra_shields(arg):

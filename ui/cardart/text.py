@@ -6,7 +6,6 @@ import pygame
 from ui.cardart import palette as P
 from ui.cardart.pen import stamp_outline
 from ui.fonts import get_font, wrap_balanced
-from ui.i18n import language, load_catalogue
 
 
 def fit_lines(text: str, max_w: int, max_h: int, max_px: int, bold: bool = True,
@@ -64,92 +63,15 @@ def crop_to_ink(surf: pygame.Surface) -> pygame.Surface:
     return surf.subsurface(rect).copy()
 
 
-# --- short effect text ------------------------------------------------------------------
-
-COLOUR_WORD = {"brown": "brown", "grey": "grey", "blue": "blue", "green": "green",
-               "yellow": "yellow", "red": "red", "purple": "purple", "wonder": "Wonder"}
-
-EN = {
-    "construction_coins": "Any {arg} built: you gain Age coins",
-    "ignore_cost_symbol": "{Arg} cards: ignore 1 cost symbol",
-    "wonder_discount": "Wonders cost {arg} resource less",
-    "shields": "{arg} shield(s)",
-    "trade_discount": "Buying {resources}: 1 coin less",
-    "senate_blue_bonus": "+{arg} blue cards for Politicians",
-    "discard_bonus": "Discarding: +{arg} coins",
-    "opponent_chains": "Use your opponent's chain symbols",
-    "conspirator_extra_turn": "Recruit a Conspirator: play again",
-    "take_opponent_wonder": "Take an opponent's unbuilt Wonder",
-    "take_opponent_coins": "Take half the opponent's coins",
-    "discard_opponent_card": "Discard an opponent's {arg} card",
-    "lock_progress_token": "Lock away a progress token",
-    "build_from_top_row": "Build a top-row card for free",
-    "build_from_removed": "Build a card removed at setup",
-    "place_cube": "Place a cube in any Chamber",
-    "remove_opponent_cube": "Remove an opponent's cube",
-    "may_move_cube": "You may move a cube",
-    "take_boxed_progress": "Take a progress token from the box",
-    "discard_accessible": "Discard 1 (or 2) structure cards",
-    "coins_per_own_cube": "+{arg} coin per own cube",
-    "opponent_loses_per_cube": "Opponent loses {arg} per their cube",
-    "take_opponent_card": "Take an opponent's {list} card",
-    "swap_card": "Swap a {list} card with the opponent",
-    "move_decree": "Move a Decree to another Chamber",
-    "return_opponent_wonder": "Destroy an opponent's built Wonder",
-    "conspire": "Draw 2 Conspiracies, keep 1",
-    "trigger_unprepared_conspiracy": "Trigger an unprepared Conspiracy",
-    "free_recruit": "Recruiting Senators costs nothing",
-    "keep_both_conspiracies": "Conspiring: keep both",
-    "coins": "+{arg} coins",
-    "points": "{arg} victory points",
-    "play_again": "Play again",
-    "trade_income": "Opponent's trade coins come to you",
-    "points_per_progress": "{arg} points per progress token",
-    "extra_shields": "Red cards: +1 shield",
-    "wonders_play_again": "Every Wonder: play again",
-    "chain_coins": "+{arg} coins per chain build",
-    "discount": "{target}: {units} resources fewer",
-    "science": "Scientific symbol",
-}
-
-
-def _fmt_arg(arg):
-    if isinstance(arg, (list, tuple)):
-        return " or ".join(COLOUR_WORD.get(a, str(a)) for a in arg)
-    return COLOUR_WORD.get(arg, str(arg)) if isinstance(arg, str) else str(arg)
-
+# --- effect text on the faces -----------------------------------------------------------
 
 def describe(kind: str, arg) -> str:
-    """A short line for one effect: the catalogue's `cardart.<kind>` if present, else English."""
-    template = None
-    for code in (language(),):
-        template = load_catalogue(code).get("cardart." + kind)
-    if not template:
-        template = EN.get(kind)
-    if not template:
-        return kind.replace("_", " ").capitalize()
-    params = {"arg": _fmt_arg(arg), "Arg": _fmt_arg(arg).capitalize(), "list": _fmt_arg(arg)}
-    if isinstance(arg, dict):
-        params.update({k: _fmt_arg(v) for k, v in arg.items()})
-        if "target" in arg:
-            params["target"] = "Wonders" if arg["target"] == "wonder" else f"{_fmt_arg(arg['target']).capitalize()} cards"
-    if kind == "trade_discount":
-        params["resources"] = ", ".join(arg.get("resources", ()))
-    try:
-        return template.format(**params)
-    except (KeyError, IndexError, ValueError):
-        return template
+    """One sentence for one effect, in the current language (ui.table.describe.effect_line)."""
+    from ui.table.describe import effect_line
+    return effect_line(kind, arg)
 
 
 def sentence(kind: str, arg) -> str:
-    """The translated tooltip sentence of an effect (ui.table.describe), else the short English."""
-    try:
-        from ui.table.describe import effect_line
-        text = effect_line(kind, arg)
-        if text and not text.startswith("effect."):
-            return text
-    except Exception:  # the table helpers are optional for the art
-        pass
     return describe(kind, arg)
 
 

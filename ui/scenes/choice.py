@@ -75,9 +75,7 @@ def decision_dialog(game) -> OptionDialog:
     for a in legal:
         if a in declines:
             continue
-        label = option_label(a)
-        if a.kind == "start":
-            label = t("option.start", who=session.name(int(a.subject)))
+        label = option_label(a, [session.name(0), session.name(1)])
         options.append(Option(label, a, picture=picture_for(state, a), group=group_for(state, a),
                               detail=_detail(state, a, seat)))
     cancel = Option(option_label(declines[0]), declines[0]) if declines else None

@@ -5,7 +5,7 @@ from typing import Callable, Sequence
 
 import pygame
 
-from ui import art, theme
+from ui import art, fonts, theme
 from ui.fonts import wrap_balanced
 from ui.i18n import t
 from ui.layout import Layout
@@ -60,8 +60,9 @@ class DialogScene(Scene):
         self._top = 450 - height / 2
         self.panel = layout.centered_rect(800, 450, PANEL_WIDTH, height)
         buttons = self.group.buttons
-        width = max([BUTTON_SIZE[0]] + [b.natural_width(layout) for b in buttons])
         gap = 28
+        width = max([BUTTON_SIZE[0]] + [b.natural_width(layout) for b in buttons])
+        width = min(width, (PANEL_WIDTH - 60 - gap * (len(buttons) - 1)) / max(1, len(buttons)))
         row = len(buttons) * width + (len(buttons) - 1) * gap
         y = self._top + height - 50 - BUTTON_SIZE[1]
         for i, button in enumerate(buttons):
@@ -88,10 +89,11 @@ class DialogScene(Scene):
         surface.blit(scrim, (0, 0))
         draw_panel(surface, self.panel, layout)
         y = self._top + 62 + self._head
+        room = layout.px(PANEL_WIDTH - 80)
         if self.badge:
-            badge = layout.text(self.badge.upper(), 16, theme.BRONZE_DARK, bold=True)
+            badge = fonts.render_fit(self.badge.upper(), layout.px(16), theme.BRONZE_DARK, room, True)
             surface.blit(badge, badge.get_rect(center=layout.point(800, y - 36)))
-        title = layout.text(self.title, 36, theme.INK, bold=True)
+        title = fonts.render_fit(self.title, layout.px(36), theme.INK, room, True, 0.6)
         surface.blit(title, title.get_rect(center=layout.point(800, y + 10)))
         art.draw_divider(surface, layout.point(800, y + 52), layout.px(200), layout.px(2))
         y += 88

@@ -156,13 +156,15 @@ class DraftScene(TableOverlay):
         peek = self._peek_rect()
         hot = peek.collidepoint(pygame.mouse.get_pos())
         rounded(surface, peek, theme.BRONZE if hot else theme.UMBER_LIGHT, L.px(10), max(1, L.px(1.5)), theme.BRONZE_LIGHT)
-        text(surface, L, t("dialog.view_table") + "  (Tab)", 16, theme.TEXT_ON_DARK, peek.center, anchor="center", bold=True)
+        text(surface, L, t("draft.view_table"), 16, theme.TEXT_ON_DARK, peek.center, anchor="center", bold=True,
+             max_width=210)
         if self._undo_shown():
             undo = self._undo_rect()
             hot = undo.collidepoint(pygame.mouse.get_pos())
             rounded(surface, undo, theme.BRONZE if hot else theme.UMBER_LIGHT, L.px(10), max(1, L.px(1.5)),
                     theme.BRONZE_LIGHT)
-            text(surface, L, t("table.undo"), 16, theme.TEXT_ON_DARK, undo.center, anchor="center", bold=True)
+            text(surface, L, t("table.undo"), 16, theme.TEXT_ON_DARK, undo.center, anchor="center", bold=True,
+                 max_width=160)
         names = [name for _, name in self.rects]
         if self.hover and self.hover in names and self.app is not None and self.app.top is self:
             lines = lines_for(_Hit(self.hover), s, self.game.session)

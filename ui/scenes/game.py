@@ -22,7 +22,7 @@ from ui.table import geometry as G
 from ui.table.anim import Animator
 from ui.table.artkit import back_of, icon
 from ui.table.logpanel import LogPanel
-from ui.table.paint import PLAYER_COLORS, rounded, text
+from ui.table.paint import PLAYER_COLORS, rounded, text, text_block
 from ui.table.session import CURRENT, GameSession
 from ui.table.tooltip import lines_for, render as render_tip
 from ui.table.view import SENATE_DECISIONS, TableView
@@ -424,15 +424,18 @@ class GameScene(Scene):
         rect = G.INFO
         s = self.state
         x = rect.x + 10
-        y = rect.bottom - 76
+        y = rect.bottom - 92
         age = t("table.age", age=t(f"age.roman.{s.age}")) if s.phase != "draft" else t("table.draft")
-        text(surface, layout, age, 22, theme.BRONZE_LIGHT, layout.point(x, y), bold=True, shadow=theme.INK)
+        text(surface, layout, age, 22, theme.BRONZE_LIGHT, layout.point(x, y), bold=True, shadow=theme.INK,
+             max_width=rect.w - 60)
         status = self._status_text()
-        text(surface, layout, status, 16, theme.TEXT_ON_DARK, layout.point(x, y + 32), max_width=rect.w - 20)
+        block = text_block(surface, layout, status, 16, theme.TEXT_ON_DARK, layout.point(x, y + 30), rect.w - 20,
+                           anchor="topleft", align="left")
         problem = self.session.save_error
         if problem:
-            text(surface, layout, t("table.save_failed", error=problem), 13, (250, 150, 120),
-                 layout.point(x, y + 56), max_width=rect.w - 20)
+            why = t(problem) if problem.startswith("saves.problem.") else problem
+            text(surface, layout, t("table.save_failed", error=why), 13, (250, 150, 120),
+                 (block.x, block.bottom + layout.px(2)), max_width=rect.w - 20)
         if self.session.thinking is not None:
             cx, cy = layout.point(rect.right - 26, y + 14)
             for k in range(8):

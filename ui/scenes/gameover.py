@@ -8,7 +8,7 @@ from ui import art as ui_art
 from ui import theme
 from ui.i18n import t
 from ui.scenes.overlay import TableOverlay
-from ui.table.paint import PLAYER_COLORS, rounded, text
+from ui.table.paint import PLAYER_COLORS, rounded, text, text_block
 from ui.widgets import Button, ButtonGroup, draw_panel
 
 ROWS = list(CATEGORIES) + ["total"]
@@ -57,7 +57,7 @@ class GameOverScene(TableOverlay):
 
     def on_resize(self, layout) -> None:
         n = len(self.group.buttons)
-        w, gap = 176, 14
+        w, gap = 184, 10
         x0 = 800 - (n * w + (n - 1) * gap) / 2
         for i, b in enumerate(self.group.buttons):
             b.rect = layout.rect(x0 + i * (w + gap), 706, w, 50)
@@ -97,15 +97,19 @@ class GameOverScene(TableOverlay):
         else:
             headline = t("over.wins", who=session.name(result.winner))
         title = ui_art.title_lettering(headline.upper(), L.px(48))
+        room = L.px(740)
+        if title.get_width() > room:           # a long player name: the lettering is set smaller
+            title = pygame.transform.smoothscale(title, (room, max(1, round(title.get_height() * room / title.get_width()))))
         surface.blit(title, title.get_rect(center=L.point(800, 168)))
-        text(surface, L, t(f"victory.long.{result.victory}"), 20, theme.INK_SOFT, L.point(800, 214), anchor="center")
+        text(surface, L, t(f"victory.long.{result.victory}"), 20, theme.INK_SOFT, L.point(800, 214), anchor="center",
+             max_width=740)
         ui_art.draw_divider(surface, L.point(800, 240), L.px(240), L.px(2))
         x_label, x0, x1 = 470, 870, 1040
         y = 256
         for seat, x in ((0, x0), (1, x1)):
-            pygame.draw.circle(surface, PLAYER_COLORS[seat], L.point(x - 58, y + 12), L.px(7))
-            text(surface, L, session.name(seat), 19, theme.INK, L.point(x, y + 12), anchor="center", bold=True,
-                 max_width=150)
+            spot = text(surface, L, session.name(seat), 19, theme.INK, L.point(x + 9, y + 12), anchor="center",
+                        bold=True, max_width=140)
+            pygame.draw.circle(surface, PLAYER_COLORS[seat], (spot.left - L.px(12), spot.centery), L.px(7))
         y += 36
         scores = result.scores
         for i, cat in enumerate(ROWS):
@@ -128,9 +132,9 @@ class GameOverScene(TableOverlay):
             y += ROW_H + (4 if total else 0)
         if result.tiebreak:
             note = t("over.tiebreak_draw") if result.winner is None else t("over.tiebreak")
-            text(surface, L, note, 17, theme.DANGER, L.point(800, y + 14), anchor="center", bold=True)
+            text_block(surface, L, note, 17, theme.DANGER, L.point(800, y + 4), 720, bold=True)
         elif result.victory != "civilian":
-            text(surface, L, t("over.sudden"), 16, theme.INK_SOFT, L.point(800, y + 14), anchor="center")
+            text_block(surface, L, t("over.sudden"), 16, theme.INK_SOFT, L.point(800, y + 4), 720)
         self.group.draw(surface, L)
 
     def target_for(self, action):

@@ -70,7 +70,7 @@ def details_of(saved) -> str:
     s = saved.summary or {}
     scores = s.get("scores") or [0, 0]
     try:
-        score = f"{int(scores[0])} – {int(scores[1])}"
+        score = t("saves.score", a=int(scores[0]), b=int(scores[1]))
     except (TypeError, ValueError, IndexError):
         score = "–"
     moves = t("saves.moves", n=len(saved.actions))

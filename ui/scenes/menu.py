@@ -192,8 +192,8 @@ class MenuScene(Scene):
         surface.blit(text, text.get_rect(center=layout.point(800, BUTTONS_TOP + 6 * BUTTON_STEP + 14)))
 
     def _draw_footer(self, surface: pygame.Surface, layout: Layout) -> None:
-        hints = [(t("menu.keys.arrows"), t("menu.keys.choose")), (t("menu.keys.enter"), t("menu.keys.confirm")),
-                 (t("menu.keys.esc"), t("menu.keys.quit"))]
+        hints = [(t("menu.keys.arrows"), t("menu.keys.choose")), (t("keys.enter"), t("menu.keys.confirm")),
+                 (t("keys.esc"), t("menu.keys.quit"))]
         gap = layout.px(34)
         total = sum(measure_key_hint(layout, k, label) for k, label in hints) + gap * (len(hints) - 1)
         x = layout.size[0] // 2 - total // 2

@@ -15,7 +15,7 @@ from ui.scenes.overlay import TableOverlay
 from ui.table.paint import rounded, text
 from ui.widgets import Button, ButtonGroup, draw_panel
 
-TILE = {"card": (120, 206, 96), "conspiracy": (150, 250, 128), "wonder": (206, 176, 188),
+TILE = {"card": (120, 206, 96), "conspiracy": (220, 370, 200), "wonder": (206, 176, 188),
         "progress": (128, 150, 86), "back": (120, 206, 96), None: (300, 54, 0)}
 PANEL_W = 1180
 MAX_H = 800
@@ -270,8 +270,9 @@ class OptionDialog(TableOverlay):
         y = self.top_y + 30
         if self.badge:
             text(surface, layout, self.badge.upper(), 15, theme.BRONZE_DARK, layout.point(800, y - 8),
-                 anchor="center", bold=True)
-        text(surface, layout, self.title, 30, theme.INK, layout.point(800, y + 22), anchor="center", bold=True)
+                 anchor="center", bold=True, max_width=PANEL_W - 360)
+        text(surface, layout, self.title, 30, theme.INK, layout.point(800, y + 22), anchor="center", bold=True,
+             max_width=PANEL_W - 360)
         ui_art.draw_divider(surface, layout.point(800, y + 52), layout.px(180), layout.px(2))
         y += 70
         for line in self.body_lines:
@@ -282,7 +283,7 @@ class OptionDialog(TableOverlay):
             if pi == self.page and items:
                 top = items[0].rect.top
                 text(surface, layout, group, 17, theme.BRONZE_DARK, (layout.point(800, 0)[0], top - layout.px(8)),
-                     anchor="midbottom", bold=True)
+                     anchor="midbottom", bold=True, max_width=PANEL_W - 100)
         for n, o in enumerate(self.visible()):
             self._draw_option(surface, layout, o, n)
         self.bar.draw(surface, layout)

@@ -27,10 +27,15 @@ class PauseScene(TableOverlay):
     def _build(self) -> None:
         self.group = ButtonGroup([
             Button(t("pause.resume"), self.close, text_size=22),
+            Button(t("menu.rules"), self._rules, text_size=22),
             Button(t("menu.settings"), self._settings, text_size=22),
             Button(t("pause.menu"), self._menu, text_size=22),
             Button(t("menu.quit"), self._quit, text_size=22),
         ])
+
+    def _rules(self) -> None:
+        from ui.scenes.rules import RulesScene
+        self.app.push(RulesScene())
 
     def _settings(self) -> None:
         from ui.scenes.settings import SettingsScene
@@ -44,7 +49,7 @@ class PauseScene(TableOverlay):
 
     def on_resize(self, layout) -> None:
         for i, b in enumerate(self.group.buttons):
-            b.rect = layout.centered_rect(800, 380 + i * 66, 340, 52)
+            b.rect = layout.centered_rect(800, 366 + i * 62, 340, 50)
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -59,8 +64,9 @@ class PauseScene(TableOverlay):
     def draw(self, surface) -> None:
         L = self.layout
         self.draw_scrim(surface, 160)
-        draw_panel(surface, L.centered_rect(800, 450, 460, 420), L)
-        text(surface, L, t("pause.title"), 34, theme.INK, L.point(800, 282), anchor="center", bold=True)
-        ui_art.draw_divider(surface, L.point(800, 314), L.px(150), L.px(2))
+        draw_panel(surface, L.centered_rect(800, 462, 460, 470), L)
+        text(surface, L, t("pause.title"), 34, theme.INK, L.point(800, 264), anchor="center", bold=True,
+             max_width=400)
+        ui_art.draw_divider(surface, L.point(800, 296), L.px(150), L.px(2))
         self.group.draw(surface, L)
-        text(surface, L, t("pause.hint"), 15, theme.INK_SOFT, L.point(800, 636), anchor="center")
+        text(surface, L, t("pause.hint"), 15, theme.INK_SOFT, L.point(800, 668), anchor="center", max_width=420)

@@ -22,8 +22,11 @@ FIELD_W = 330
 
 
 def ai_levels() -> list[str]:
+    """The computer players offered: those with a name in the catalogues (ai.<name>), so that
+    the screen never shows an untranslated word; a player made for tests stays hidden."""
     names = available()
-    ordered = [n for n in LEVEL_ORDER if n in names] + sorted(n for n in names if n not in LEVEL_ORDER)
+    named = [n for n in names if f"ai.{n}" in load_catalogue("en")]
+    ordered = [n for n in LEVEL_ORDER if n in named] + sorted(n for n in named if n not in LEVEL_ORDER)
     return ordered or ["random"]
 
 

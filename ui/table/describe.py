@@ -5,8 +5,8 @@ catalogues (`effect.<kind>`), filled with translated colours, resources and symb
 """
 from __future__ import annotations
 
-from ui.i18n import t
-from ui.names import display_name
+from ui.i18n import join_words, language, load_catalogue, t
+from ui.names import display_name, slug
 
 SECTIONS = ("left", "middle", "right")
 
@@ -19,46 +19,60 @@ def resource_name(res: str) -> str:
     return t(f"resource.{res}")
 
 
+def amount(n: int, what: str) -> str:
+    """'2 wood' / '나무 2개'."""
+    return t("effect.amount", n=n, what=what)
+
+
 def _colors(value) -> str:
     if isinstance(value, str):
         return t("effect.count_wonders") if value == "wonders" else \
             t("effect.count_coins") if value == "coins" else color_name(value)
-    return t("effect.or_join").join(color_name(c) for c in value)
+    return join_words([color_name(c) for c in value], "or")
 
 
 def effect_line(kind: str, arg) -> str:
     """One sentence for one effect (falls back to the kind's name)."""
     if kind == "produce":
-        return t("effect.produce", what=", ".join(f"{n} {resource_name(r)}" for r, n in dict(arg).items()))
+        return t("effect.produce", what=join_words([amount(n, resource_name(r)) for r, n in dict(arg).items()]))
     if kind == "produce_choice":
-        return t("effect.produce_choice", what=t("effect.or_join").join(resource_name(r) for r in arg))
+        return t("effect.produce_choice", what=join_words([resource_name(r) for r in arg], "or"))
     if kind == "trade_fixed":
-        return t("effect.trade_fixed", what=", ".join(resource_name(r) for r in arg))
+        return t("effect.trade_fixed", what=join_words([resource_name(r) for r in arg]))
     if kind == "science":
         return t("effect.science", symbol=t(f"science.{arg}"))
     if kind == "coins_per":
+        if arg["count"] == "wonders":
+            return t("effect.coins_per_wonder", each=arg["each"])
         return t("effect.coins_per", each=arg["each"], what=_colors(arg["count"]))
     if kind == "guild":
         per = arg.get("per", 1)
         parts = []
         if arg.get("points_each"):
-            parts.append(t("effect.guild_points", each=arg["points_each"], what=_colors(arg["count"]), per=per)
-                         if per == 1 else t("effect.guild_points_per", each=arg["points_each"], per=per))
+            if per != 1:
+                parts.append(t("effect.guild_points_per", each=arg["points_each"], per=per))
+            elif arg.get("count") == "wonders":
+                parts.append(t("effect.guild_points_wonders", each=arg["points_each"]))
+            else:
+                parts.append(t("effect.guild_points", each=arg["points_each"], what=_colors(arg["count"])))
         if arg.get("coins_each"):
             parts.append(t("effect.guild_coins", each=arg["coins_each"], what=_colors(arg["count"])))
         return " ".join(parts)
+    if kind == "construction_coins" and arg == "wonder":
+        return t("effect.construction_coins_wonder")
     if kind in ("destroy_opponent_card", "discard_opponent_card", "construction_coins", "ignore_cost_symbol"):
         return t(f"effect.{kind}", color=_colors(arg) if arg != "wonder" else t("effect.a_wonder"))
     if kind == "take_opponent_card" or kind == "swap_card":
         return t(f"effect.{kind}", color=_colors(arg))
     if kind == "discount":
-        target = t("effect.a_wonder") if arg["target"] == "wonder" else color_name(arg["target"])
-        return t("effect.discount", units=arg["units"], target=target)
+        if arg["target"] == "wonder":
+            return t("effect.discount_wonder", units=arg["units"])
+        return t("effect.discount", units=arg["units"], target=color_name(arg["target"]))
     if kind == "extra_shields":
         return t("effect.extra_shields", shields=arg["shields"], color=color_name(arg["color"]))
     if kind == "trade_discount":
         return t("effect.trade_discount", coins=arg["coins"],
-                 what=", ".join(resource_name(r) for r in arg["resources"]))
+                 what=join_words([resource_name(r) for r in arg["resources"]]))
     if kind == "discard_accessible":
         return t("effect.discard_accessible", count=arg.get("count", 1), more=arg.get("optional_more", 0))
     if kind == "take_opponent_coins":
@@ -75,6 +89,25 @@ def _component(rules, name: str):
         if name in ids:
             return table[ids[name]]
     return None
+
+
+def rule_text(rules, name: str) -> list[str]:
+    """What a component does, for a tooltip: its written rule text (effects.<slug> of the
+    catalogues, exact sentences) plus its chain symbols; the generated lines of `describe`
+    for a component without a written text (a made-up card)."""
+    text = load_catalogue(language()).get("effects." + slug(name)) or load_catalogue("en").get("effects." + slug(name))
+    if not text:
+        return describe(rules, name)
+    lines = [text]
+    comp = _component(rules, name)
+    defn = getattr(comp, "defn", None)
+    chain_out = getattr(defn, "chain_out", None)
+    if chain_out:
+        lines.append(t("effect.chain_out", symbol=t(f"chain.{chain_out}")))
+    chain_in = getattr(defn, "chain_in", None)
+    if chain_in:
+        lines.append(t("effect.chain_in", symbol=t(f"chain.{chain_in}")))
+    return lines
 
 
 def describe(rules, name: str) -> list[str]:
@@ -108,6 +141,8 @@ def kind_label(rules, name: str) -> str:
     """'Blue card · Age II', 'Wonder', 'Progress token', ... for a tooltip's header."""
     comp = _component(rules, name)
     if comp is None:
+        if any(token.name == name for token in rules.military_tokens):
+            return t("kind.military")
         return ""
     if name in rules.wonder_id:
         return t("kind.wonder")

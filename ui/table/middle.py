@@ -142,7 +142,7 @@ def paint_info(ctx: PaintContext, surface) -> None:
     else:
         pygame.draw.rect(surface, theme.BRONZE_DARK, r, max(1, L.px(2)), border_radius=L.px(6))
     text(surface, L, t("table.discard", n=len(s.discard)), 14, theme.TEXT_ON_DARK,
-         L.point(d.centerx, d.y - 6), anchor="midbottom", bold=True)
+         L.point(d.x - 2, d.y - 6), anchor="bottomleft", bold=True, max_width=G.INFO.w - 20)
     ctx.hit("discard", r.inflate(L.px(8), L.px(8)), None, None, None)
     # Counts: cards left in the structure, Conspiracy deck.
     x = d.right + 18

@@ -5,7 +5,7 @@ from functools import lru_cache
 
 import pygame
 
-from ui import theme
+from ui import fonts, theme
 from ui.layout import Layout
 
 FREE = (46, 140, 64)
@@ -16,23 +16,58 @@ PLAYER_DARK = {0: (112, 64, 24), 1: (80, 88, 100)}
 
 
 def text(surface, layout: Layout, value: str, size: float, color, pos, *, anchor="topleft",
-         bold=False, shadow=None, max_width: float | None = None) -> pygame.Rect:
-    """Blit a line of text at a *pixel* position with an anchor; returns its rect."""
-    img = layout.text(value, size, color, bold)
-    if max_width is not None and img.get_width() > layout.px(max_width):
+         bold=False, shadow=None, max_width: float | None = None, min_ratio: float = 0.72) -> pygame.Rect:
+    """Blit a line of text at a *pixel* position with an anchor; returns its rect.
+
+    With max_width (design units) a line too long is set in smaller type (down to min_ratio
+    of the size) and only then cut with "…"."""
+    if max_width is None or layout.font(size, bold).size(value)[0] <= layout.px(max_width):
+        img = layout.text(value, size, color, bold)
+        shade = layout.text(value, size, shadow, bold) if shadow is not None else None
+    else:
         limit = layout.px(max_width)
-        font = layout.font(size, bold)
-        cut = value
-        while cut and font.size(cut + "…")[0] > limit:
-            cut = cut[:-1]
-        img = layout.text(cut + "…", size, color, bold)
+        img = fonts.render_fit(value, layout.px(size), color, limit, bold, min_ratio)
+        shade = fonts.render_fit(value, layout.px(size), shadow, limit, bold, min_ratio) if shadow is not None else None
     rect = img.get_rect(**{anchor: pos})
-    if shadow is not None:
-        shade = layout.text(value, size, shadow, bold) if max_width is None else None
-        if shade is not None:
-            surface.blit(shade, rect.move(0, max(1, layout.px(1.5))))
+    if shade is not None:
+        surface.blit(shade, rect.move(0, max(1, layout.px(1.5))))
     surface.blit(img, rect)
     return rect
+
+
+def text_block(surface, layout: Layout, value: str, size: float, color, pos, width: float, *,
+               anchor="midtop", bold=False, max_lines: int = 2, line_gap: float = 1.25,
+               align="center") -> pygame.Rect:
+    """Wrapped text, at most max_lines lines of at most `width` design units (smaller type
+    when it would need more lines). pos is the anchor point of the whole block, in pixels."""
+    from ui.fonts import wrap_balanced
+    limit = layout.px(width)
+    px = layout.px(size)
+    low = max(6, round(px * 0.7))
+    while True:
+        font = fonts.get_font(px, bold)
+        lines = wrap_balanced(value, font, limit) if font.size(value)[0] > limit else [value]
+        if len(lines) <= max_lines or px <= low:
+            break
+        px -= 1
+    lines = lines[:max_lines]
+    step = round(font.get_linesize() * line_gap * 0.85)
+    imgs = [fonts.render_fit(line, px, color, limit, bold, 1.0) for line in lines]
+    height = step * (len(imgs) - 1) + imgs[-1].get_height()
+    block = pygame.Rect(0, 0, max(i.get_width() for i in imgs), height)
+    setattr(block, anchor, pos)
+    y = block.y
+    for img in imgs:
+        spot = img.get_rect(top=y)
+        if align == "center":
+            spot.centerx = block.centerx
+        elif align == "left":
+            spot.left = block.left
+        else:
+            spot.right = block.right
+        surface.blit(img, spot)
+        y += step
+    return block
 
 
 @lru_cache(maxsize=256)

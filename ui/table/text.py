@@ -13,8 +13,8 @@ def seat_name(seat: int, viewer: int | None, names: list[str] | None = None) -> 
     return t("who.you") if seat == viewer else t("who.opponent")
 
 
-def option_label(action) -> str:
-    """The short label of one choice in a dialog."""
+def option_label(action, names: list[str] | None = None) -> str:
+    """The short label of one choice in a dialog (names: the two seats' names, for 'start')."""
     k, s, g = action.kind, action.subject, action.target
     if k == "decline":
         return t(f"option.decline.{s}") if s in ("progress", "move", "trigger", "scrap") else t("option.decline_any")
@@ -23,7 +23,7 @@ def option_label(action) -> str:
     if k == "conspire":
         return t("option.conspire")
     if k == "start":
-        return t("option.start", who="{who}")  # filled by the caller with a seat name
+        return t("option.start", who=seat_name(int(s), None, names))
     if k == "place":
         return t("option.place", chamber=dn(s))
     if k == "remove":
@@ -58,7 +58,8 @@ def log_line(action, before, after, viewer: int | None, names=None) -> str:
         paid = -gained if gained < 0 else 0
         return t("log.build", who=who, name=dn(s), coins=paid) if paid else t("log.build_free", who=who, name=dn(s))
     if k == "recruit":
-        return t("log.recruit", who=who, name=dn(s), coins=max(0, -gained))
+        paid = max(0, -gained)
+        return t("log.recruit", who=who, name=dn(s), coins=paid) if paid else t("log.recruit_free", who=who, name=dn(s))
     if k == "discard":
         return t("log.discard", who=who, name=dn(s), coins=max(0, gained))
     if k == "wonder":

@@ -8,7 +8,8 @@ from ui import theme
 from ui.fonts import wrap
 from ui.i18n import t
 from ui.names import display_name as dn
-from ui.table.describe import describe, kind_label, resource_name
+from ui.i18n import join_words
+from ui.table.describe import amount, kind_label, resource_name, rule_text
 from ui.table.paint import rounded
 
 WIDTH = 330
@@ -18,10 +19,11 @@ Line = tuple  # (text, style) style: 'title' 'kind' 'body' 'head' 'cost' 'good' 
 def cost_lines(state, seat: int, name: str, who: str) -> list[Line]:
     """The breakdown of state.payment(seat, name), one line per reason."""
     pay = state.payment(seat, name)
-    out: list[Line] = [(t("tip.cost_for", who=who), "head")]
+    yours = who == t("who.you")
+    out: list[Line] = [(t("tip.cost_yours") if yours else t("tip.cost_for", who=who), "head")]
     if pay.chain:
-        src = t("tip.chain_opponent") if pay.chain_from_opponent else ""
-        out.append((t("tip.chain", symbol=t(f"chain.{pay.chain}")) + src, "good"))
+        key = "tip.chain_opponent" if pay.chain_from_opponent else "tip.chain"
+        out.append((t(key, symbol=t(f"chain.{pay.chain}")), "good"))
         return out
     if pay.free_reason == "corruption":
         out.append((t("tip.corruption"), "good"))
@@ -32,21 +34,21 @@ def cost_lines(state, seat: int, name: str, who: str) -> list[Line]:
     if pay.coin_cost:
         out.append((t("tip.printed", coins=pay.coin_cost), "cost"))
     if pay.produced:
-        parts = ", ".join(f"{n} {resource_name(r)}" for r, n in pay.produced.items() if n)
+        parts = join_words([amount(n, resource_name(r)) for r, n in pay.produced.items() if n])
         if parts:
             out.append((t("tip.produced", what=parts), "good"))
     for producer, res in pay.choices:
         out.append((t("tip.choice", source=dn(producer), what=resource_name(res)), "good"))
     for source, res in pay.waived:
         what = t("tip.coin_cost") if res == "coins" else resource_name(res)
-        out.append((t("tip.waived", source=dn(source) if source else "?", what=what), "good"))
+        out.append((t("tip.waived", source=dn(source) if source else t("tip.unknown_source"), what=what), "good"))
     for res, units, price, reason in pay.purchases:
         if reason and reason[0] == "fixed":
             why = t("tip.why_fixed", source=dn(reason[1]))
         else:
             n = reason[1] if reason else 0
             why = t("tip.why_opponent", n=n)
-        out.append((t("tip.buy", units=units, what=resource_name(res), price=price, coins=units * price) + " " + why,
+        out.append((t("tip.buy", what=amount(units, resource_name(res)), price=price, coins=units * price) + " " + why,
                     "cost"))
     if pay.trade_to_opponent:
         out.append((t("tip.economy"), "note"))
@@ -73,7 +75,7 @@ def lines_for(hit, state, session) -> list[Line]:
         label = kind_label(rules, hit.name)
         if label:
             out.append((label, "kind"))
-        out.extend((line, "body") for line in describe(rules, hit.name))
+        out.extend((line, "body") for line in rule_text(rules, hit.name))
         if kind == "slot" and hit.data in state.accessible and state.phase == "play":
             out.extend(cost_lines(state, seat, hit.name, who))
             if not state.rules.cards[state.structure[hit.data]].senator:
@@ -120,6 +122,8 @@ def lines_for(hit, state, session) -> list[Line]:
         cubes = (state.cubes[hit.data * 2], state.cubes[hit.data * 2 + 1])
         ctrl = state.control[hit.data]
         owner = t("tip.nobody") if ctrl is None else session.name(ctrl)
+        if owner == t("who.you"):
+            owner = t("tip.you")
         return [(dn(ch.name), "title"),
                 (t("tip.chamber", points=ch.points, section=t(f"senate.section.{ch.section}")), "body"),
                 (t("tip.cubes", a=session.name(0), n0=cubes[0], b=session.name(1), n1=cubes[1]), "body"),
