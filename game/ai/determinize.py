@@ -102,13 +102,9 @@ class Determinizer:
             for i, name in enumerate(o["removed"][a]):
                 if name.startswith("?"):
                     self.holes.append(("removed", a, i, name))
-        need = {}
-        for h in self.holes:
-            need[h[3]] = need.get(h[3], 0) + 1
-        for back, n in need.items():
-            if n > len(self.pool[back]):
-                raise ValueError(f"observation has {n} '{back}' cards hidden but only "
-                                 f"{len(self.pool[back])} candidates")
+        # A real game always has exactly enough candidates; a position set up by hand
+        # (tests) may not, and then cards of the right back are reused (see _draw).
+        self.all_of_back = {b: self.pool[b] + self.out[b] for b in AGE_BACKS}
         # Hidden structure slots (the observer does not know these cards).
         self.hidden_slots = [i for (key, _, i, _) in self.holes if key == "structure"]
 
@@ -175,9 +171,8 @@ class Determinizer:
         self._fill_cards(d, rng)
         self._fill_dealt_decks(d)
         if self.wonder_pool:
-            pool = self.wonder_pool[:]
-            rng.shuffle(pool)
-            d["draft_deck"] = pool[:len(d["draft_deck"])]
+            pool = _Pool(self.wonder_pool, [w.name for w in self.rules.wonders], rng)
+            d["draft_deck"] = [pool.pop() for _ in d["draft_deck"]]
         self._fill_progress(d, rng)
         if self.agora:
             pool = self.decree_pool[:]
@@ -185,7 +180,7 @@ class Determinizer:
             for ch in d["chamber_decrees"]:
                 for i, name in enumerate(ch):
                     if name.startswith("?"):
-                        ch[i] = pool.pop()
+                        ch[i] = _draw(pool, self.decree_pool, rng)
             self._fill_conspiracies(d, rng)
         return d
 
@@ -196,7 +191,7 @@ class Determinizer:
             rng.shuffle(names)
             pools[back] = names
         for key, age, i, back in self.holes:
-            card = pools[back].pop()
+            card = _draw(pools[back], self.all_of_back[back], rng)
             if key == "structure":
                 d["structure"][i] = card
             else:
@@ -231,12 +226,12 @@ class Determinizer:
         box = d["progress_box"]
         for i, t in enumerate(box):
             if t.startswith("?"):
-                box[i] = pool.pop()
+                box[i] = _draw(pool, self.progress_pool, rng)
         locked = d["progress_locked"]
         secret_locks = []
         for i, t in enumerate(locked):
             if t.startswith("?"):
-                locked[i] = pool.pop()
+                locked[i] = _draw(pool, self.progress_pool, rng)
                 secret_locks.append(locked[i])
         if secret_locks:                      # name the opponent's secret locks in history
             it = iter(secret_locks)
@@ -249,8 +244,7 @@ class Determinizer:
 
     def _fill_conspiracies(self, d, rng):
         me, opp = self.me, self.opp
-        pool = self.conspiracy_pool[:]
-        rng.shuffle(pool)
+        pool = _Pool(self.conspiracy_pool, [c.name for c in self.rules.conspiracies], rng)
         # The opponent's hidden Conspiracies, and what they drew but did not resolve yet.
         for c in d["conspiracies"][opp]:
             if c["name"].startswith("?"):
@@ -284,6 +278,28 @@ class Determinizer:
         for a in d["history"]:
             if a[0] == opp and a[1] == "prepare" and a[2] == "?":
                 a[2] = by_card.get(a[3], "?")
+
+
+def _draw(pool, fallback, rng):
+    """Pop a candidate; a hand-built position short of candidates reuses one (never a real game)."""
+    if pool:
+        return pool.pop()
+    return rng.choice(fallback)
+
+
+class _Pool(list):
+    """A shuffled list of candidates whose pop() falls back on reuse when exhausted."""
+
+    def __init__(self, names, fallback, rng):
+        super().__init__(names)
+        rng.shuffle(self)
+        self.fallback = fallback
+        self.rng = rng
+
+    def pop(self):
+        if len(self):
+            return super().pop()
+        return self.rng.choice(self.fallback)
 
 
 def determinize(obs, rng=None):

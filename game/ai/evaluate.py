@@ -12,6 +12,7 @@ It is the sum of named terms, each a feature of the position times a named weigh
   military     the Conflict pawn: military points plus the threat of Military Supremacy
   science      distinct scientific symbols: the threat of Scientific Supremacy
   tokens       the lasting effects of owned progress tokens (Architecture, Economy, ...)
+  chains       chain symbols owned whose free card may still come
   wonders      the potential of Wonders owned but not built yet (scaled by their price)
   senate       Chambers controlled: their points, their Decrees, the cube margins, and the
                threat of Political Supremacy
@@ -52,6 +53,7 @@ WEIGHTS = {
     # science: distinct symbols -> value (0..5; 6 wins)
     "science_symbols": (0, 0.8, 2.0, 4.0, 7.5, 14.0),
     "science_pair_open": 0.6,     # a single symbol whose second copy may still come (token)
+    "science_out_of_reach": 0.3,  # share kept when too few missing symbols can still come
     # Senate
     "chamber_control": 1.0,       # controlling a Chamber, beside its points and Decrees
     "cube_margin": 0.35,          # per extra cube of margin (up to 2) in a controlled Chamber
@@ -64,10 +66,34 @@ WEIGHTS = {
     "conspiracy_prepared": 0.9,   # share of its value once prepared
     "conspiracy_unprepared": 0.5,
     "conspiracy_hidden": 3.0,     # an opponent's face-down Conspiracy (identity unknown)
+    # decisions still owed (e.g. a progress token to pick, Senate actions left)
+    "pending_senate_action": 1.3,  # per Politician action left
+    "pending_place": 1.3,          # a cube to place (token, Knossos, Political Maneuver)
+    "pending_remove": 1.0,         # an opponent's cube to remove
+    "pending_conspirator": 1.8,    # a Conspirator's choice (a cube or a Conspiracy)
+    "pending_other": 1.0,          # destroy / take / lock / ... choices
     # tempo: the best card the player to move can take
     "tempo": 0.55,
     "unknown_card": (2.5, 3.0, 3.5),   # a card revealed face down: average gain by Age
     "chain_out": (1.4, 1.0, 0.0),      # a chain symbol whose chained card may still come
+}
+
+# Relative weight of each term per Age (I, II, III). Fitted by logistic regression of the
+# game outcome on the terms over normal-vs-normal games, normalised so that a point on the
+# score sheet weighs 1, then moved halfway (geometrically) toward 1 to stay conservative.
+TERM_SCALE = {
+    "points": (1.0, 1.0, 1.0),
+    "coins": (1.01, 1.44, 1.28),
+    "production": (2.87, 2.66, 4.35),
+    "military": (1.03, 1.33, 1.07),
+    "science": (1.0, 0.85, 0.7),
+    "tokens": (0.54, 0.87, 0.76),
+    "chains": (3.16, 1.68, 1.0),
+    "wonders": (1.04, 0.83, 0.26),
+    "senate": (0.72, 0.54, 0.41),
+    "conspiracies": (2.22, 1.79, 1.26),
+    "pending": (1.0, 1.0, 1.0),
+    "tempo": (1.37, 1.06, 0.98),
 }
 
 # Lasting effect of an owned progress token (its points and coins are counted elsewhere).
@@ -129,6 +155,7 @@ class Tables:
             again = any(kind == "play_again" for kind, _ in w.on_gain)
             self.wonder_value.append((w.points, coins, loss, w.shields, again,
                                       WONDER_EXTRA.get(w.name, 0.0)))
+        self.card_age = [c.age if isinstance(c.age, int) else 3 for c in cards]
         self.token_points = [t.points for t in rules.progress]
         self.token_coins = [sum(arg for kind, arg in t.on_gain if kind == "coins")
                             for t in rules.progress]
@@ -186,12 +213,34 @@ def military_value(s, distance, w=WEIGHTS):
     return sign * track
 
 
-def science_value(s, p, w=WEIGHTS):
+def live_symbols(s, T):
+    """Scientific symbols that can still be obtained: a card bearing it is in the
+    structure or in a later Age's deck, or Law (scales) is on the board."""
+    gone = set(s.city[0])
+    gone.update(s.city[1], s.discard)
+    structure = set(s.structure)
+    live = set()
+    age = s.age if s.phase == "play" else 0
+    for sym, cards in T.symbol_cards.items():
+        for c in cards:
+            if c not in gone and (T.card_age[c] > age or c in structure):
+                live.add(sym)
+                break
+    if T.law is not None and T.law in s.progress_board:
+        live.add("scales")
+    return live
+
+
+def science_value(s, p, w=WEIGHTS, live=None):
     info = s.info[p]
     n = len(info.symbols)
     if n >= 6:
         return WIN
     v = w["science_symbols"][n]
+    if live is not None:
+        reachable = sum(1 for sym in live if sym not in info.symbols)
+        if reachable < 6 - n:
+            v *= w["science_out_of_reach"]
     singles = sum(1 for k in info.symbols.values() if k == 1)
     if s.progress_board:
         v += w["science_pair_open"] * singles * (1 - progress_of_game(s))
@@ -262,6 +311,21 @@ def _production(s, p, w=WEIGHTS):
             v += w["fixed_price"][age] * (1 + opp.prod[r]) * 0.5
         if have and not opp.fixed[r]:
             v += w["trade_pressure"][age] * min(have, 2)
+    return v
+
+
+def _chains(s, p, T, w=WEIGHTS):
+    """Chain symbols owned whose free card is still to come."""
+    if s.age >= 3:
+        return 0.0
+    value = w["chain_out"][s.age - 1]
+    gone = set(s.city[0]) | set(s.city[1])
+    v = 0.0
+    for sym in s.info[p].chains:
+        targets = T.chain_targets.get(sym)
+        if targets and any(c not in gone and (T.card_age[c] > s.age or c in s.structure)
+                           for c in targets):
+            v += value
     return v
 
 
@@ -536,33 +600,100 @@ def best_option(s, p, hidden=(), T=None, w=WEIGHTS):
     return best
 
 
+# ---------------------------------------------------------------------------- pending
+
+def pending_value(s, p, me, T, w=WEIGHTS):
+    """Value of the decisions p is still owed (steps on the pending stack)."""
+    v = 0.0
+    share = w["conspiracy_unprepared"]
+    for step in s.pending:
+        if step[1] != p:
+            continue
+        kind = step[0]
+        if kind == "progress":
+            if s.progress_board:
+                v += min(12.0, max(token_gain(s, p, t, T, w) for t in s.progress_board))
+        elif kind == "library":
+            if step[2]:
+                v += min(12.0, max(token_gain(s, p, t, T, w) for t in step[2]))
+        elif kind == "keep":
+            if p == me:
+                v += share * max(conspiracy_value(s, p, c, T) for c in step[2])
+            else:
+                v += share * w["conspiracy_hidden"] * 1.2
+        elif kind == "senate":
+            v += w["pending_senate_action"] * step[3]
+        elif kind == "place":
+            v += w["pending_place"]
+        elif kind == "remove":
+            v += w["pending_remove"]
+        elif kind == "conspirator":
+            v += w["pending_conspirator"]
+        elif kind == "mausoleum":
+            v += 3.0
+        elif kind == "trigger_unprepared":
+            v += w["conspiracy_hidden"]
+        elif kind in ("destroy", "extort", "discard_opponent", "lock", "top_row", "treason",
+                      "espionage", "foreclose", "coerce", "sabotage"):
+            v += w["pending_other"] * 2
+    return v
+
+
 # ---------------------------------------------------------------------------- evaluate
 
-def terms(s, me, hidden=(), w=WEIGHTS):
+CUBE_TERMS = ("military", "senate", "conspiracies", "pending")
+
+
+def terms(s, me, hidden=(), w=WEIGHTS, tempo=True):
     """The named terms of the evaluation (each already me-minus-opponent)."""
     T = tables(s.agora)
     opp = 1 - me
     out = {}
+    if s.pending:
+        out["pending"] = pending_value(s, me, me, T, w) - pending_value(s, opp, me, T, w)
     out["points"] = w["point"] * (_points(s, me, T) - _points(s, opp, T))
     out["coins"] = coin_value(s.age, s.coins[me], w) - coin_value(s.age, s.coins[opp], w)
     out["production"] = _production(s, me, w) - _production(s, opp, w)
     out["military"] = military_value(s, _distance(s, me), w)
-    out["science"] = science_value(s, me, w) - science_value(s, opp, w)
+    live = live_symbols(s, T)
+    out["science"] = science_value(s, me, w, live) - science_value(s, opp, w, live)
     out["tokens"] = _tokens(s, me, T) - _tokens(s, opp, T)
+    out["chains"] = _chains(s, me, T, w) - _chains(s, opp, T, w)
     out["wonders"] = _wonders(s, me, T, w) - _wonders(s, opp, T, w)
     if s.agora:
         out["senate"] = _senate(s, me, T, w) - _senate(s, opp, T, w)
         out["conspiracies"] = _conspiracies(s, me, me, T, w) - _conspiracies(s, opp, me, T, w)
     out["tempo"] = 0.0
-    if s.decision == "turn":
+    if tempo and s.decision == "turn":
         mover = s.current_player
         g = best_option(s, mover, hidden, T, w)
         g = min(g, 40.0)
         out["tempo"] = w["tempo"] * (g if mover == me else -g)
+    k = s.age - 1
+    scale = w.get("term_scale", TERM_SCALE)
+    for name in out:
+        out[name] *= scale[name][k]
     return out
 
 
-def evaluate(s, me, hidden=(), w=WEIGHTS) -> float:
+def cube_terms(s, me, w=WEIGHTS):
+    """The terms a Senate choice can change (for quick follow-up decisions in the search)."""
+    T = tables(s.agora)
+    opp = 1 - me
+    k = s.age - 1
+    scale = w.get("term_scale", TERM_SCALE)
+    v = military_value(s, _distance(s, me), w) * scale["military"][k]
+    if s.agora:
+        v += (_senate(s, me, T, w) - _senate(s, opp, T, w)) * scale["senate"][k]
+        v += (_conspiracies(s, me, me, T, w) - _conspiracies(s, opp, me, T, w)) \
+            * scale["conspiracies"][k]
+    if s.pending:
+        v += (pending_value(s, me, me, T, w) - pending_value(s, opp, me, T, w)) \
+            * scale["pending"][k]
+    return v
+
+
+def evaluate(s, me, hidden=(), w=WEIGHTS, tempo=True) -> float:
     """Value of the position for seat `me` (victory-point equivalents; +-WIN when decided)."""
     if s.result is not None:
         r = s.result
@@ -571,7 +702,7 @@ def evaluate(s, me, hidden=(), w=WEIGHTS) -> float:
         margin = r.scores[me]["total"] - r.scores[1 - me]["total"]
         bonus = max(-50, min(50, margin)) * 0.01
         return WIN + bonus if r.winner == me else -WIN + bonus
-    return sum(terms(s, me, hidden, w).values())
+    return sum(terms(s, me, hidden, w, tempo).values())
 
 
 def explain(s, me, hidden=()):

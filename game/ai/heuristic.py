@@ -24,6 +24,7 @@ random generator, so one instance per seat may run in a worker thread.
 
 import math
 
+from ..actions import IllegalActionError
 from . import Player, register
 from .determinize import Determinizer
 from .evaluate import WEIGHTS, WIN, evaluate, political_need, _distance
@@ -55,26 +56,35 @@ class Lookahead:
 
     def finish_turn(self, s, depth=0):
         """Play the rest of `me`'s own turn greedily (in place); return the final value."""
-        while s.result is None and s.current_player == self.me and is_followup(s) and depth < 12:
-            legal = s.legal_actions()
-            if len(legal) == 1:
-                s.apply(legal[0])
-            else:
-                best, best_v = None, -math.inf
-                for a in legal:
-                    c = s.clone()
-                    c.apply(a)
-                    v = self.value(c)
-                    if v > best_v:
-                        best, best_v = a, v
+        try:
+            while (s.result is None and s.current_player == self.me and is_followup(s)
+                   and depth < 12):
+                legal = s.legal_actions()
+                best = legal[0]
+                if len(legal) > 1:
+                    best_v = -math.inf
+                    for a in legal:
+                        c = s.clone()
+                        try:
+                            c.apply(a)
+                        except IllegalActionError:
+                            continue
+                        v = self.value(c)
+                        if v > best_v:
+                            best, best_v = a, v
                 s.apply(best)
-            depth += 1
+                depth += 1
+        except IllegalActionError:          # an engine defect on a hypothetical line
+            return -WIN
         return self.value(s)
 
     def score(self, action):
         """Value after `action` and the greedy rest of the turn, plus the resulting state."""
         c = self.root.clone()
-        c.apply(action)
+        try:
+            c.apply(action)
+        except IllegalActionError:      # an engine defect on a hypothetical line
+            return -2 * WIN, c
         v = self.finish_turn(c)
         return v, c
 

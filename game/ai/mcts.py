@@ -29,30 +29,34 @@ accurate tree.
 import math
 import time
 
+from ..actions import IllegalActionError
 from . import Player, register
 from .determinize import Determinizer
-from .evaluate import (WIN, WEIGHTS, evaluate, card_gain, conspiracy_value, marginal_coin,
+from .evaluate import (WIN, WEIGHTS, evaluate, cube_terms, card_gain, conspiracy_value, marginal_coin,
                        tables, wonder_gain)
 from .heuristic import Lookahead, _match
 from .tactics import find_win, near_supremacy, opponent_threatens
 
 EDGE_DECISIONS = ("turn", "draft", "start")
-VALUE_SCALE = 7.0        # evaluation points per logistic unit
-C_PUCT = 1.4
+VALUE_SCALE = (18.0, 14.0, 10.0)   # evaluation points per logistic unit, by Age (fitted
+                                   # on normal-vs-normal games: later positions are surer)
+C_PUCT = 1.0
 PRIOR_TEMPERATURE = 2.5  # softmax temperature of the priors (points)
 POOL = 24                # determinizations drawn per decision
+CUBE_DECISIONS = ("senate", "place", "remove", "may_move", "conspirator")
+UPGRADE_VISITS = 4       # a node visited this often gets one-ply priors and values
 
 
-def win_chance(v):
+def win_chance(v, age=2):
     if v >= WIN / 2:
         return 1.0
     if v <= -WIN / 2:
         return 0.0
-    return 1.0 / (1.0 + math.exp(-v / VALUE_SCALE))
+    return 1.0 / (1.0 + math.exp(-v / VALUE_SCALE[age - 1]))
 
 
 class Node:
-    __slots__ = ("children", "n", "w", "avail", "prior", "mover")
+    __slots__ = ("children", "n", "w", "avail", "prior", "mover", "seeded")
 
     def __init__(self, mover=None, prior=0.0):
         self.children = {}
@@ -61,6 +65,7 @@ class Node:
         self.avail = 0
         self.prior = prior
         self.mover = mover
+        self.seeded = False       # children valued by the one-ply lookahead
 
 
 def is_edge(s):
@@ -80,10 +85,16 @@ def finish_followups(s, hidden=()):
             s.apply(legal[0])
         else:
             best, best_v = None, -math.inf
+            quick = s.pending[-1][0] in CUBE_DECISIONS
             for a in legal:
                 c = s.clone()
                 c.apply(a)
-                v = evaluate(c, p, ())
+                if c.result is not None:
+                    v = evaluate(c, p)
+                elif quick:
+                    v = cube_terms(c, p)
+                else:
+                    v = evaluate(c, p, (), tempo=False)
                 if v > best_v:
                     best, best_v = a, v
             s.apply(best)
@@ -128,6 +139,7 @@ class SearchPlayer(Player):
     """IS-MCTS with heuristic priors and evaluation (see the module docstring)."""
 
     default_seconds = 2.0
+    upgrade_visits = UPGRADE_VISITS
     iterations = None            # set for a fixed number of iterations (tests)
 
     def __init__(self, seed: int = 0, think_seconds: float = None, iterations: int = None):
@@ -169,20 +181,14 @@ class SearchPlayer(Player):
     # ------------------------------------------------------------------ search
 
     def search(self, det, s0, me, root_scores, start):
-        budget = self.budget()
-        deadline = start + budget
+        deadline = start + self.budget()
         max_iter = self.iterations
         rng = self.rng
         T = tables(s0.agora)
-        pool = [s0] + [det.sample(rng) for _ in range(POOL - 1)] if max_iter is None or max_iter > 40 \
-            else [s0] + [det.sample(rng) for _ in range(min(POOL, max(1, max_iter)) - 1)]
+        size = POOL if max_iter is None else max(1, min(POOL, max_iter))
+        pool = [s0] + [det.sample(rng) for _ in range(size - 1)]
         root = Node()
-        priors = softmax([v for v, _, _ in root_scores])
-        for (v, a, _), pr in zip(root_scores, priors):
-            child = root.children[a] = Node(me, pr)
-            # seed the child with the one-ply value (worth one visit)
-            child.n, child.w = 1, win_chance(v)
-        root.n = len(root_scores)
+        self.seed_children(root, root_scores, s0.age)
         it = 0
         while True:
             if max_iter is not None:
@@ -191,48 +197,59 @@ class SearchPlayer(Player):
             elif time.perf_counter() >= deadline:
                 break
             s = pool[it % len(pool)].clone()
-            self.iterate(root, s, me, T, root_level=True)
+            try:
+                self.iterate(root, s, me, T)
+            except IllegalActionError:      # an engine defect on a hypothetical line
+                pass
             it += 1
         self.last_iterations = it
         best = max(root.children.items(), key=lambda kv: (kv[1].n, kv[1].w / max(1, kv[1].n)))
         return best[0]
 
-    def iterate(self, root, s, me, T, root_level=False):
+    @staticmethod
+    def seed_children(node, scored, age):
+        """Priors and a first value for every child from one-ply scores (mover's view)."""
+        priors = softmax([v for v, _, _ in scored])
+        for (v, a, _), pr in zip(scored, priors):
+            child = node.children.get(a)
+            if child is None:
+                child = node.children[a] = Node(a.player)
+            child.prior = pr
+            if child.n == 0:
+                child.n, child.w = 1, win_chance(v, age)
+        node.seeded = True
+
+    def iterate(self, root, s, me, T):
         path = [root]
         node = root
-        first = True
         while True:
             if s.result is not None:
                 value = win_chance(evaluate(s, me))
                 break
             legal = s.legal_actions()
             mover = s.current_player
-            if not node.children and not first:
-                # expansion: priors from quick scores, then evaluate this leaf
-                if node.n >= 1:
-                    self.expand(node, s, legal, mover, T)
-                else:
-                    value = win_chance(evaluate(s, me))
-                    break
+            if not node.seeded and node.n >= self.upgrade_visits:
+                look = Lookahead(s, mover, ())
+                self.seed_children(node, look.score_all(), s.age)
+            elif not node.children:
+                self.expand(node, s, legal, mover, T)
             # select (availability-aware PUCT)
             best, best_u = None, -math.inf
-            sqrt_n = math.sqrt(max(1, node.n))
             for a in legal:
                 child = node.children.get(a)
                 if child is None:
-                    child = node.children[a] = Node(mover, quick_prior(s, a, T, node))
+                    child = node.children[a] = Node(mover, 1.0 / (1 + len(node.children)))
                 child.avail += 1
                 q = child.w / child.n if child.n else 0.5
-                u = q + C_PUCT * child.prior * sqrt_n / (1 + child.n)
+                u = q + C_PUCT * child.prior * math.sqrt(child.avail) / (1 + child.n)
                 if u > best_u:
                     best, best_u = a, u
             s.apply(best)
             finish_followups(s)
             node = node.children[best]
             path.append(node)
-            first = False
             if node.n == 0:
-                value = win_chance(evaluate(s, me))
+                value = win_chance(evaluate(s, me), s.age)
                 break
         for nd in path:
             nd.n += 1
@@ -245,6 +262,64 @@ class SearchPlayer(Player):
             node.children[a] = Node(mover, pr)
 
 
-def quick_prior(s, a, T, node):
-    """Prior of an action first seen in a later determinization: a small uniform share."""
-    return 1.0 / (1 + len(node.children))
+@register("hard2")
+class PimcPlayer(SearchPlayer):
+    """Experimental: determinized 2-ply minimax averaged over samples (PIMC)."""
+
+    candidates = 10
+
+    def search(self, det, s0, me, root_scores, start):
+        deadline = start + self.budget()
+        max_iter = self.iterations
+        rng = self.rng
+        cands = [a for _, a, _ in root_scores[:self.candidates]]
+        base = {a: v for v, a, _ in root_scores}
+        totals = {a: 0.0 for a in cands}
+        counts = {a: 0 for a in cands}
+        hidden = frozenset(det.hidden_slots)
+        it = 0
+        s = s0
+        while True:
+            if it:
+                s = det.sample(rng)
+            for a in cands:
+                v = self.reply_value(s, a, me)
+                totals[a] += v
+                counts[a] += 1
+                if (max_iter is None and time.perf_counter() >= deadline):
+                    break
+            it += 1
+            if max_iter is not None and it >= max(1, max_iter // 50):
+                break
+            if max_iter is None and time.perf_counter() >= deadline:
+                break
+            # successive halving: keep the better half once each has a few samples
+            if it in (3, 8) and len(cands) > 3:
+                cands.sort(key=lambda a: -totals[a] / max(1, counts[a]))
+                cands = cands[:max(3, len(cands) // 2)]
+        self.last_iterations = it
+        return max(cands, key=lambda a: (totals[a] / max(1, counts[a]), base[a]))
+
+    def reply_value(self, s, a, me):
+        look = Lookahead(s, me, ())
+        c = s.clone()
+        try:
+            c.apply(a)
+        except IllegalActionError:
+            return -WIN
+        look.finish_turn(c)
+        if c.result is not None:
+            return evaluate(c, me)
+        mover = c.current_player
+        best = None
+        for r in c.legal_actions():
+            d = c.clone()
+            try:
+                d.apply(r)
+            except IllegalActionError:
+                continue
+            finish_followups(d)
+            v = evaluate(d, me)
+            if best is None or (v > best if mover == me else v < best):
+                best = v
+        return best if best is not None else evaluate(c, me)

@@ -9,6 +9,7 @@ choice), within a node budget, so it stays cheap.
 `near_supremacy(state, p)` is the cheap filter that decides whether searching is worth it.
 """
 
+from ..actions import IllegalActionError
 from .evaluate import political_need, _distance
 
 WIN_COLORS = ("red", "green")
@@ -77,7 +78,10 @@ def find_win(s, p, budget=500, max_turns=2):
             if left[0] < 0:
                 return None
             c = state.clone()
-            c.apply(a)
+            try:
+                c.apply(a)
+            except IllegalActionError:      # engine defect on a hypothetical line: skip it
+                continue
             if c.result is not None:
                 if c.result.winner == p and c.result.victory != "civilian":
                     return [a]

@@ -1,0 +1,316 @@
+"""The AI players (game/ai/): complete games, immediate wins and blocks, fair play, and the
+determinizer's consistency with the observation.
+
+Constructed positions use tests/positions.py. An AI only ever gets
+`state.observation(seat)` and `state.legal_actions()`. `hard` runs with a fixed, tiny number
+of iterations here so the suite stays fast and deterministic.
+"""
+
+import random
+
+import pytest
+
+from positions import conspiracy, cubes, decree, give, offer, position, tokens
+from game import new_game
+from game.ai import available, make_player
+from game.ai.determinize import Determinizer, determinize
+from game.ai.evaluate import explain
+from game.ai.mcts import SearchPlayer
+from game.invariants import problems
+from game.simulate import play_game
+
+AIS = ("easy", "normal", "hard")
+
+
+def make(name, seed=0):
+    if name == "hard":
+        return SearchPlayer(seed=seed, iterations=24)
+    return make_player(name, seed)
+
+
+def decide(s, name, seed=0):
+    p = s.current_player
+    return make(name, seed).choose(s.observation(p), s.legal_actions())
+
+
+def play_own_turn(s, name, seed=0):
+    """Let the AI play every decision of the current player until the turn passes."""
+    p = s.current_player
+    player = make(name, seed)
+    while not s.is_terminal and s.current_player == p:
+        s.apply(player.choose(s.observation(p), s.legal_actions()))
+
+
+# ------------------------------------------------------------------ registry, complete games
+
+def test_players_are_registered():
+    for name in ("random", "easy", "normal", "hard"):
+        assert name in available()
+    assert make_player("hard", 1, 0.05).think_seconds == 0.05
+
+
+@pytest.mark.parametrize("agora", [False, True], ids=["base", "agora"])
+@pytest.mark.parametrize("name", ["easy", "normal"])
+def test_heuristic_players_finish_seeded_games(name, agora):
+    for seed in range(3):
+        players = [make_player(name, seed), make_player("random", seed + 1)]
+        s = play_game(seed, players if seed % 2 else players[::-1], agora, first_player=seed % 2)
+        assert s.is_terminal and s.result.victory in ("military", "science", "political", "civilian")
+
+
+@pytest.mark.parametrize("agora", [False, True], ids=["base", "agora"])
+def test_hard_finishes_a_seeded_game(agora):
+    players = [SearchPlayer(seed=1, iterations=8), make_player("normal", 2)]
+    s = play_game(11, players, agora, first_player=1)
+    assert s.is_terminal
+
+
+def test_hard_respects_its_time_budget():
+    s = new_game(4)
+    rng = random.Random(4)
+    for _ in range(30):
+        s.apply(rng.choice(s.legal_actions()))
+    import time
+    player = make_player("hard", 0, 0.15)
+    t0 = time.perf_counter()
+    player.choose(s.observation(s.current_player), s.legal_actions())
+    assert time.perf_counter() - t0 < 0.15 + 0.35       # the budget plus set-up slack
+    assert player.last_iterations > 0
+
+
+def test_normal_is_fast():
+    import time
+    s = new_game(9)
+    player = make_player("normal", 0)
+    rng = random.Random(9)
+    times = []
+    while not s.is_terminal:
+        p = s.current_player
+        if p == 0:
+            t0 = time.perf_counter()
+            a = player.choose(s.observation(0), s.legal_actions())
+            times.append(time.perf_counter() - t0)
+        else:
+            a = rng.choice(s.legal_actions())
+        s.apply(a)
+    assert sum(times) / len(times) < 0.05
+
+
+# ------------------------------------------------------------------ immediate wins
+
+def _military_win(agora=False):
+    s = position(agora=agora, player=0)
+    s.pawn = 8
+    if agora:
+        s.military_tokens = []
+    offer(s, "Guard Tower", "Altar", "Theater", "Tavern")
+    return s
+
+
+def _science_win():
+    s = position(agora=False, player=0, age=3, coins=20)
+    give(s, 0, "Scriptorium", "Pharmacist", "Workshop", "Apothecary")
+    tokens(s, 0, "Law")
+    offer(s, "Academy", "Palace")
+    return s
+
+
+def _political_win():
+    s = position(agora=True, player=0)
+    s.pawn = 0
+    for ch, name in enumerate(("Scientific Patronage", "Commercial Patronage",
+                               "Commercial Exemption", "Scientific Exemption",
+                               "Raw Materials Discount", "Manufactured Goods Discount"), 1):
+        decree(s, ch, name)
+    cubes(s, ch1=(1, 0), ch2=(1, 0), ch3=(2, 1), ch4=(1, 0), ch5=(1, 0), ch6=(0, 0))
+    offer(s, "Right Politician 1", "Altar", "Theater", "Tavern")
+    return s
+
+
+@pytest.mark.parametrize("name", AIS)
+@pytest.mark.parametrize("build, kind", [
+    (lambda: _military_win(False), "military"),
+    (lambda: _military_win(True), "military"),
+    (_science_win, "science"),
+    (_political_win, "political"),
+], ids=["military-base", "military-agora", "science", "political"])
+def test_ai_takes_an_immediate_win(name, build, kind):
+    s = build()
+    play_own_turn(s, name)
+    assert s.is_terminal, f"{name} missed the {kind} win"
+    assert s.result.winner == 0 and s.result.victory == kind
+
+
+def _block_military():
+    s = position(agora=False, player=0)
+    s.pawn = -8                          # seat 1 is one shield away from seat 0's capital
+    offer(s, "Guard Tower", "Altar", "Theater", "Tavern", "Baths", "Lumber Yard")
+    return s, "Guard Tower"
+
+
+def _block_science():
+    s = position(agora=False, player=0, age=3, coins=7)
+    s.coins = [7, 20]
+    give(s, 1, "Scriptorium", "Pharmacist", "Workshop", "Apothecary")
+    tokens(s, 1, "Law")
+    offer(s, "Academy", "Palace")
+    # Only the two offered cards stay in the structure: taking Academy must not uncover
+    # another sundial or sphere card (the deal is random), or nothing could block the win.
+    s.structure = [cid if slot in s.accessible else -1 for slot, cid in enumerate(s.structure)]
+    s.remaining = len(s.accessible)
+    return s, "Academy"
+
+
+def _block_political():
+    s = position(agora=True, player=0)
+    s.pawn = 0
+    for ch, name in enumerate(("Scientific Patronage", "Commercial Patronage",
+                               "Commercial Exemption", "Scientific Exemption",
+                               "Raw Materials Discount", "Manufactured Goods Discount"), 1):
+        decree(s, ch, name)
+    cubes(s, ch1=(0, 1), ch2=(0, 1), ch3=(1, 2), ch4=(0, 1), ch5=(0, 1), ch6=(0, 0))
+    give(s, 0, "Conspirator 1", "Conspirator 2", "Conspirator 3")   # recruiting costs 3
+    s.coins = [1, 7]
+    offer(s, "Right Politician 1", "Altar", "Theater", "Tavern", "Baths")
+    return s, "Right Politician 1"
+
+
+@pytest.mark.parametrize("name", ["normal", "hard"])
+@pytest.mark.parametrize("build", [_block_military, _block_science, _block_political],
+                         ids=["military", "science", "political"])
+def test_ai_blocks_the_opponents_immediate_win(name, build):
+    s, key_card = build()
+    action = decide(s, name)
+    assert key_card in (action.subject, action.target), f"{name} played {action}"
+    s.apply(action)
+    # The opponent really cannot win at once any more (seen from the full state).
+    from game.ai.tactics import find_win
+    if s.current_player == 1:
+        assert find_win(s, 1) is None
+
+
+def test_blocking_positions_really_threaten():
+    from game.ai.tactics import find_win
+    for build in (_block_military, _block_science, _block_political):
+        s, key_card = build()
+        s.pending = [("turn", 1, True)]
+        s._legal = None
+        assert find_win(s, 1) is not None
+
+
+# ------------------------------------------------------------------ fair play
+
+def _hidden_variants():
+    """Pairs of states that differ only in what seat 0 cannot see."""
+    out = []
+    # (a) two face-down cards of the structure swapped
+    s = new_game(21, agora=True)
+    rng = random.Random(21)
+    while s.phase == "draft" or s.current_player != 0:
+        s.apply(rng.choice(s.legal_actions()))
+    t = s.clone()
+    down = [i for i, c in enumerate(t.structure) if c != -1 and not t.face_up[i]]
+    a, b = down[0], down[-1]
+    assert t.structure[a] != t.structure[b]
+    t.structure = t.structure[:]
+    t.structure[a], t.structure[b] = t.structure[b], t.structure[a]
+    out.append((s, t))
+    # (b) the opponent's unprepared Conspiracy exchanged with one of the deck
+    s = position(agora=True, player=0)
+    conspiracy(s, 1, "Coup")
+    conspiracy(s, 0, "Blackmail")
+    t = s.clone()
+    coup, other = t.rules.conspiracy_id["Coup"], t.conspiracy_deck[3]
+    t.conspiracies = [t.conspiracies[0][:], [(other, 0, -1)]]
+    t.conspiracy_deck = [coup if c == other else c for c in t.conspiracy_deck]
+    out.append((s, t))
+    # (c) the box tokens in another order, and the face-down Decrees of CH2 and CH4 swapped
+    s = position(agora=True, player=0)
+    t = s.clone()
+    t.progress_box = t.progress_box[::-1]
+    t.chamber_decrees = [d[:] for d in t.chamber_decrees]
+    t.chamber_decrees[1], t.chamber_decrees[3] = t.chamber_decrees[3], t.chamber_decrees[1]
+    out.append((s, t))
+    return out
+
+
+@pytest.mark.parametrize("name", AIS)
+def test_hidden_information_does_not_change_decisions(name):
+    for s, t in _hidden_variants():
+        assert s.to_json() != t.to_json()
+        assert s.observation(0) == t.observation(0)
+        a = decide(s, name, seed=5)
+        b = decide(t, name, seed=5)
+        assert a == b
+
+
+# ------------------------------------------------------------------ the determinizer
+
+def _positions(agora, games=12, every=5):
+    for seed in range(games):
+        s = new_game(100 + seed, agora=agora)
+        rng = random.Random(seed)
+        k = 0
+        while not s.is_terminal:
+            if k % every == 0:
+                yield s
+            s.apply(rng.choice(s.legal_actions()))
+            k += 1
+
+
+@pytest.mark.parametrize("agora", [False, True], ids=["base", "agora"])
+def test_determinized_states_match_the_observation(agora):
+    n = 0
+    for s in _positions(agora):
+        p = s.current_player
+        obs = s.observation(p)
+        det = Determinizer(obs)
+        for k in range(2):
+            d = det.sample(random.Random(k))
+            assert [str(a) for a in d.legal_actions()] == obs["legal_actions"]
+            assert not problems(d)
+            # everything the player sees is unchanged
+            assert d.observation(p)["structure"] == obs["structure"]
+            assert d.observation(p)["city"] == obs["city"]
+            n += 1
+    assert n > 100
+
+
+def test_determinizer_respects_known_conspiracy_positions():
+    checked = 0
+    for s in _positions(True, games=30, every=1):
+        p = s.current_player
+        if not s.deck_knowledge[p]:
+            continue
+        d = determinize(s.observation(p), checked)
+        for cid, pos in s.deck_knowledge[p]:
+            assert d.conspiracy_deck.index(cid) == s.conspiracy_deck.index(cid)
+        checked += 1
+    assert checked > 5
+
+
+def test_determinizer_keeps_secretly_seen_cards():
+    s = position(agora=True, player=0)
+    s.secret_seen[0] = [s.rules.cards[c].name for c in s.removed[1]]
+    obs = s.observation(0)
+    for k in range(5):
+        d = determinize(obs, k)
+        assert d.removed[1] == s.removed[1]
+
+
+def test_determinized_game_plays_to_the_end():
+    s = new_game(5, agora=True)
+    rng = random.Random(5)
+    for _ in range(40):
+        s.apply(rng.choice(s.legal_actions()))
+    d = determinize(s.observation(s.current_player), 3)
+    while not d.is_terminal:
+        d.apply(rng.choice(d.legal_actions()))
+    assert d.result is not None
+
+
+def test_evaluation_terms_are_named():
+    s = new_game(1)
+    terms = explain(s, 0)
+    for key in ("points", "coins", "military", "science", "senate", "wonders", "tempo"):
+        assert key in terms
