@@ -32,6 +32,7 @@ value instead of their sampled identity.
 from functools import lru_cache
 
 from ..data import RESOURCES
+from ..effects import count_in_city
 from ..rules import rules_for
 
 WIN = 1000.0
@@ -273,17 +274,8 @@ def _points(s, p, T):
     return pts
 
 
-def _count(s, q, counter):
-    if counter == "wonders":
-        return len(s.built[q])
-    if counter == "coins":
-        return s.coins[q]
-    info = s.info[q]
-    return sum(info.count(color) for color in counter)
-
-
 def _guild_points(s, g):
-    best = max(_count(s, 0, g["count"]), _count(s, 1, g["count"]))
+    best = max(count_in_city(s, 0, g["count"]), count_in_city(s, 1, g["count"]))
     return g.get("points_each", 0) * (best // g.get("per", 1))
 
 
@@ -563,10 +555,10 @@ def card_gain(s, p, cid, T=None, w=WEIGHTS):
         if kind == "coins":
             g += arg * mc
         elif kind == "coins_per":
-            g += arg["each"] * _count(s, p, arg["count"]) * mc
+            g += arg["each"] * count_in_city(s, p, arg["count"]) * mc
     if c.guild_rule:
         gr = c.guild_rule
-        best = max(_count(s, 0, gr["count"]), _count(s, 1, gr["count"]))
+        best = max(count_in_city(s, 0, gr["count"]), count_in_city(s, 1, gr["count"]))
         g += gr.get("points_each", 0) * (best // gr.get("per", 1)) + 1.0
         g += gr.get("coins_each", 0) * best * mc
     if c.chain_out and age < 3 and c.chain_out in T.chain_targets:
