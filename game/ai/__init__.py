@@ -55,5 +55,4 @@ def available() -> list:
 
 
 # The AI players register themselves on import.
-from . import heuristic  # noqa: E402,F401
-from . import mcts  # noqa: E402,F401
+from . import heuristic, mcts  # noqa: E402,F401  (normal, easy; hard)

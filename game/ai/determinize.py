@@ -56,7 +56,7 @@ class Determinizer:
     def __init__(self, obs):
         self.obs = obs
         self.agora = bool(obs["agora"])
-        self.rules = rules = rules_for(self.agora)
+        self.rules = rules_for(self.agora)
         self.me = obs["observer"]
         self.opp = 1 - self.me
         self._cards()
@@ -243,7 +243,7 @@ class Determinizer:
                 step[2] = rng.sample(box, min(len(step[2]), len(box)))
 
     def _fill_conspiracies(self, d, rng):
-        me, opp = self.me, self.opp
+        opp = self.opp
         pool = _Pool(self.conspiracy_pool, [c.name for c in self.rules.conspiracies], rng)
         # The opponent's hidden Conspiracies, and what they drew but did not resolve yet.
         for c in d["conspiracies"][opp]:

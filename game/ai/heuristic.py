@@ -27,7 +27,7 @@ import math
 from ..actions import IllegalActionError
 from . import Player, register
 from .determinize import Determinizer
-from .evaluate import WEIGHTS, WIN, evaluate, political_need, _distance
+from .evaluate import WEIGHTS, WIN, evaluate
 from .tactics import find_win, opponent_threatens, near_supremacy
 
 
@@ -42,13 +42,12 @@ def is_followup(s):
 class Lookahead:
     """Scores actions on one determinized state for seat `me`."""
 
-    def __init__(self, s, me, hidden, weights=WEIGHTS, followup_width=None):
+    def __init__(self, s, me, hidden, weights=WEIGHTS):
         self.root = s
         self.me = me
         self.hidden = hidden
         self.w = weights
         self.age = s.age
-        self.followup_width = followup_width
 
     def value(self, s):
         hidden = self.hidden if s.age == self.age else range(len(s.structure))

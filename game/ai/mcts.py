@@ -32,7 +32,7 @@ import time
 from ..actions import IllegalActionError
 from . import Player, register
 from .determinize import Determinizer
-from .evaluate import (WIN, WEIGHTS, evaluate, cube_terms, card_gain, conspiracy_value, marginal_coin,
+from .evaluate import (WIN, evaluate, cube_terms, card_gain, conspiracy_value, marginal_coin,
                        tables, wonder_gain)
 from .heuristic import Lookahead, _match
 from .tactics import find_win, near_supremacy, opponent_threatens
@@ -44,6 +44,7 @@ C_PUCT = 1.0
 PRIOR_TEMPERATURE = 2.5  # softmax temperature of the priors (points)
 POOL = 24                # determinizations drawn per decision
 CUBE_DECISIONS = ("senate", "place", "remove", "may_move", "conspirator")
+SAFETY_CHECKS = 8        # root moves checked against an immediate win of the opponent
 UPGRADE_VISITS = 4       # a node visited this often gets one-ply priors and values
 
 
@@ -167,21 +168,22 @@ class SearchPlayer(Player):
         root_scores.sort(key=lambda t: -t[0])
         if root_scores[0][0] >= WIN:
             return _match(root_scores[0][1], legal_actions)
-        action = self.search(det, s0, me, root_scores, start)
+        danger = near_supremacy(s0, 1 - me, margin=1)
+        budget = self.budget()
+        reserve = min(0.15 * budget, 0.06) if danger else min(0.02 * budget, 0.005)
+        action, ranked = self.search(det, s0, me, root_scores, start + budget - reserve)
         # Tactical safety: never hand the opponent an immediate win if a move avoids it.
-        if near_supremacy(s0, 1 - me, margin=1):
-            by_action = {a: c for _, a, c in root_scores}
-            if opponent_threatens(by_action[action], 1 - me):
-                for v, a, c in root_scores:
-                    if not opponent_threatens(c, 1 - me):
-                        action = a
-                        break
+        if danger:
+            after = {a: c for _, a, c in root_scores}
+            for a in [action] + [x for x in ranked if x != action][:SAFETY_CHECKS]:
+                if not opponent_threatens(after[a], 1 - me, budget=300):
+                    action = a
+                    break
         return _match(action, legal_actions)
 
     # ------------------------------------------------------------------ search
 
-    def search(self, det, s0, me, root_scores, start):
-        deadline = start + self.budget()
+    def search(self, det, s0, me, root_scores, deadline):
         max_iter = self.iterations
         rng = self.rng
         T = tables(s0.agora)
@@ -203,8 +205,10 @@ class SearchPlayer(Player):
                 pass
             it += 1
         self.last_iterations = it
-        best = max(root.children.items(), key=lambda kv: (kv[1].n, kv[1].w / max(1, kv[1].n)))
-        return best[0]
+        ranked = sorted(root.children, key=lambda a: (-root.children[a].n,
+                                                      -root.children[a].w / max(1, root.children[a].n)))
+        ranked = [a for a in ranked if a.player == me]
+        return ranked[0], ranked
 
     @staticmethod
     def seed_children(node, scored, age):
@@ -261,65 +265,3 @@ class SearchPlayer(Player):
         for a, pr in zip(legal, softmax(scores)):
             node.children[a] = Node(mover, pr)
 
-
-@register("hard2")
-class PimcPlayer(SearchPlayer):
-    """Experimental: determinized 2-ply minimax averaged over samples (PIMC)."""
-
-    candidates = 10
-
-    def search(self, det, s0, me, root_scores, start):
-        deadline = start + self.budget()
-        max_iter = self.iterations
-        rng = self.rng
-        cands = [a for _, a, _ in root_scores[:self.candidates]]
-        base = {a: v for v, a, _ in root_scores}
-        totals = {a: 0.0 for a in cands}
-        counts = {a: 0 for a in cands}
-        hidden = frozenset(det.hidden_slots)
-        it = 0
-        s = s0
-        while True:
-            if it:
-                s = det.sample(rng)
-            for a in cands:
-                v = self.reply_value(s, a, me)
-                totals[a] += v
-                counts[a] += 1
-                if (max_iter is None and time.perf_counter() >= deadline):
-                    break
-            it += 1
-            if max_iter is not None and it >= max(1, max_iter // 50):
-                break
-            if max_iter is None and time.perf_counter() >= deadline:
-                break
-            # successive halving: keep the better half once each has a few samples
-            if it in (3, 8) and len(cands) > 3:
-                cands.sort(key=lambda a: -totals[a] / max(1, counts[a]))
-                cands = cands[:max(3, len(cands) // 2)]
-        self.last_iterations = it
-        return max(cands, key=lambda a: (totals[a] / max(1, counts[a]), base[a]))
-
-    def reply_value(self, s, a, me):
-        look = Lookahead(s, me, ())
-        c = s.clone()
-        try:
-            c.apply(a)
-        except IllegalActionError:
-            return -WIN
-        look.finish_turn(c)
-        if c.result is not None:
-            return evaluate(c, me)
-        mover = c.current_player
-        best = None
-        for r in c.legal_actions():
-            d = c.clone()
-            try:
-                d.apply(r)
-            except IllegalActionError:
-                continue
-            finish_followups(d)
-            v = evaluate(d, me)
-            if best is None or (v > best if mover == me else v < best):
-                best = v
-        return best if best is not None else evaluate(c, me)
