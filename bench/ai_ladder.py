@@ -2,7 +2,7 @@
 
     python bench/ai_ladder.py [--random-games 200] [--easy-games 100] [--hard-games 100]
                               [--hard-seconds 0.5] [--workers 2] [--seed 0] [--base-only]
-                              [--only normal-random,normal-easy,hard-normal,easy-random]
+                              [--only normal-random,normal-easy,hard-normal,easy-random | --only '']
                               [--time-ladder N]
 
 Matches (player A vs player B) and what they should show:
@@ -11,7 +11,7 @@ Matches (player A vs player B) and what they should show:
   hard   vs normal   hard wins at least 75% of 100 games (at --hard-seconds per decision)
   easy   vs random   easy is still far better than random
 With --time-ladder N, `hard` also plays N games against `normal` at 0.1 s and 1.0 s per
-decision, to show that more thinking time plays better.
+decision, and N games hard@1.0s against hard@0.1s, to show that more time plays better.
 
 Game i of a match puts A in seat i % 2, and the first player alternates every two games,
 so both players get both seats and both starting positions. Every game is seeded
@@ -32,6 +32,7 @@ from game import new_game  # noqa: E402
 from game.ai import make_player  # noqa: E402
 
 KINDS = ("military", "science", "political", "civilian")
+MATCHES = ("normal-random", "normal-easy", "hard-normal", "easy-random")
 
 
 def play(job):
@@ -124,14 +125,19 @@ def main(argv=None):
     parser.add_argument("--hard-seconds", type=float, default=0.5,
                         help="thinking time of `hard` per decision in the ladder (default 0.5)")
     parser.add_argument("--time-ladder", type=int, default=0, metavar="N",
-                        help="also play N games hard@0.1s and hard@1.0s vs normal")
+                        help="also play N games hard@0.1s and hard@1.0s vs normal, and hard@1.0s vs hard@0.1s")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--base-only", action="store_true", help="base game without Agora")
-    parser.add_argument("--only", default="normal-random,normal-easy,hard-normal,easy-random")
+    parser.add_argument("--only", default=",".join(MATCHES),
+                        help="comma-separated matches to play (empty: none, e.g. with --time-ladder)")
     args = parser.parse_args(argv)
     agora = not args.base_only
-    wanted = set(args.only.split(","))
+    wanted = set(filter(None, args.only.split(",")))
+    unknown = wanted - set(MATCHES)
+    if unknown:
+        parser.error(f"--only: unknown match {', '.join(sorted(unknown))} "
+                     f"(choose from {', '.join(MATCHES)})")
     print(f"AI ladder: hard thinks {args.hard_seconds} s per decision; {args.workers} workers")
     if "normal-random" in wanted and args.random_games:
         match("normal", "random", args.random_games, args.seed, agora, args.workers)
@@ -146,6 +152,9 @@ def main(argv=None):
         for secs in (0.1, 1.0):
             match("hard", "normal", args.time_ladder, args.seed + 10_000, agora, args.workers,
                   a_think=secs, label=(f"hard@{secs}s", "normal"))
+        # Head to head: the most direct measure of what the extra time buys.
+        match("hard", "hard", args.time_ladder, args.seed + 20_000, agora, args.workers,
+              a_think=1.0, b_think=0.1, label=("hard@1.0s", "hard@0.1s"))
 
 
 if __name__ == "__main__":

@@ -58,3 +58,26 @@ def test_simulate_reports_json_and_rejects_unknown_players():
         assert key in stats
     err = run("-m", "game", "simulate", "--p0", "nobody", code=2).stderr
     assert "invalid choice: 'nobody'" in err
+
+
+def test_simulate_plays_the_ai_levels_and_times_each_seat():
+    stats = json.loads(run("-m", "game", "simulate", "--games", "2", "--seed", "5", "--p0", "normal",
+                           "--p1", "hard", "--think", "0.02", "--json", code=0).stdout)
+    assert stats["players"] == ["normal", "hard"] and stats["errors"] == 0
+    assert sum(stats["wins"]) + stats["draws"] == 2
+    normal, hard = stats["decision_ms"]
+    assert 0 < normal["mean"] <= normal["p95"] and 0 < hard["mean"] <= hard["p95"]
+    assert hard["mean"] < 200                        # 20 ms budget, not the 2 s default
+
+
+def test_ai_ladder_prints_win_rates_with_game_counts():
+    out = run("bench/ai_ladder.py", "--only", "normal-random", "--random-games", "4",
+              "--workers", "1", "--seed", "3", code=0).stdout
+    line = next(l for l in out.splitlines() if l.startswith("  normal "))
+    assert "/4 =" in line and "by kind: military" in line and "decision mean/p95" in line
+    assert "errors 0" in out
+
+
+def test_ai_ladder_rejects_an_unknown_match():
+    err = run("bench/ai_ladder.py", "--only", "hard-random", code=2).stderr
+    assert "unknown match hard-random" in err and "Traceback" not in err
