@@ -175,6 +175,38 @@ def test_clicking_a_card_then_build_plays_it(app):
     assert len(session.state.history) == before + 1 and session.state.history[-1] == action
 
 
+def test_keyboard_alone_picks_a_card_and_plays_it(app):
+    session = hot_seat(2, agora=False)
+    game = GameScene(session)
+    app.push(game)
+    while session.state.decision == "draft":
+        session.apply(session.state.legal_actions()[0])
+    session.hand_over()
+    app.step(1 / 60)
+    app.step(1 / 60)
+    accessible = set(session.state.accessible)
+    seen = []
+    for _ in range(len(accessible)):
+        key(pygame.K_RIGHT)
+        app.step(1 / 60)
+        assert game.hover is not None and game.hover.kind == "slot" and game.hover.data in accessible
+        assert game._tip is not None                      # its tooltip shows at once
+        seen.append(game.hover.data)
+    assert set(seen) == accessible                        # Right visits every accessible card once
+    key(pygame.K_LEFT)
+    app.step(1 / 60)
+    assert game.hover.data == seen[-2]
+    key(pygame.K_RETURN)
+    app.step(1 / 60)
+    assert isinstance(app.top, CardActionDialog)
+    name = session.state.rules.cards[session.state.structure[seen[-2]]].name
+    before = len(session.state.history)
+    key(pygame.K_2)                 # option 2: discard for coins
+    app.step(1 / 60)
+    assert len(session.state.history) == before + 1
+    assert session.state.history[-1].kind == "discard" and session.state.history[-1].subject == name
+
+
 # --- texts ---------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("lang", ["en", "ko"])

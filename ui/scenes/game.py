@@ -53,6 +53,7 @@ class GameScene(Scene):
         self.log = LogPanel()
         self.hover = None
         self.hover_time = 0.0
+        self.tip_anchor = None          # the focused card's rect when the keyboard chose it
         self.mouse = (-1, -1)
         self.ai_wait = 0.0
         self.time = 0.0
@@ -243,6 +244,7 @@ class GameScene(Scene):
 
     def hover_at(self, pos) -> None:
         self.mouse = pos if pos is not None else (-1, -1)
+        self.tip_anchor = None
         hit = self.view.hit_at(pos) if (pos is not None and self.view is not None) else None
         if hit is not self.hover:
             self.hover = hit
@@ -262,6 +264,13 @@ class GameScene(Scene):
                 self.request_undo()
             elif event.key == pygame.K_SPACE and self.anim.busy:
                 self.anim.finish()
+            elif event.key in (pygame.K_RIGHT, pygame.K_DOWN) or (event.key == pygame.K_TAB and
+                                                                 not event.mod & pygame.KMOD_SHIFT):
+                self.focus_next(1)
+            elif event.key in (pygame.K_LEFT, pygame.K_UP, pygame.K_TAB):
+                self.focus_next(-1)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.hover is not None:
+                self.activate(self.hover)
             return
         if event.type == pygame.MOUSEMOTION:
             self.hover_at(event.pos)
@@ -281,8 +290,34 @@ class GameScene(Scene):
         if self.view is None:
             return
         hit = self.view.hit_at(pos)
-        if hit is None:
+        if hit is not None:
+            self.activate(hit)
+
+    def focusable(self) -> list:
+        """What the keyboard can pick now: accessible cards, then one's own Conspiracies to trigger."""
+        if self.view is None or self.anim.busy or not self.session.human_to_act or self.state.decision != "turn":
+            return []
+        s = self.state
+        cards = [h for h in self.view.hits_of("slot") if h.data in s.accessible]
+        cards.sort(key=lambda h: (h.rect.y, h.rect.x))
+        triggers = {a.subject for a in s.legal_actions() if a.kind == "trigger"}
+        plots = [h for h in self.view.hits_of("conspiracy") if h.seat == s.current_player and h.name in triggers]
+        return cards + plots
+
+    def focus_next(self, step: int) -> None:
+        """Move the keyboard focus (shown like a hovered card, with its tooltip at once)."""
+        options = self.focusable()
+        if not options:
             return
+        names = [(h.kind, h.data) for h in options]
+        here = (self.hover.kind, self.hover.data) if self.hover is not None else None
+        i = names.index(here) + step if here in names else (0 if step > 0 else -1)
+        self.hover = options[i % len(options)]
+        self.hover_time = TOOLTIP_DELAY
+        self.tip_anchor = self.hover.rect
+
+    def activate(self, hit) -> None:
+        """A click on (or Enter over) a thing on the table."""
         if hit.kind == "discard":
             from ui.scenes.discard import DiscardScene
             self.app.push(DiscardScene(self))
@@ -508,11 +543,21 @@ class GameScene(Scene):
         if self._tip is None:
             return
         tip = self._tip
-        mx, my = self.mouse
-        rect = tip.get_rect(topleft=(mx + layout.px(18), my + layout.px(18)))
-        if rect.right > layout.size[0]:
-            rect.right = mx - layout.px(12)
-        if rect.bottom > layout.size[1]:
-            rect.bottom = my - layout.px(12)
-        rect.clamp_ip(pygame.Rect((0, 0), layout.size))
+        screen = pygame.Rect((0, 0), layout.size)
+        if self.tip_anchor is not None:
+            # Keyboard focus: beside the card, never over it, so its highlight stays visible.
+            card, gap = self.tip_anchor, layout.px(10)
+            rect = tip.get_rect(midbottom=(card.centerx, card.top - gap))
+            if rect.top < 0:
+                rect = tip.get_rect(midleft=(card.right + gap, card.centery))
+                if rect.right > screen.right:
+                    rect.right = card.left - gap
+        else:
+            mx, my = self.mouse
+            rect = tip.get_rect(topleft=(mx + layout.px(18), my + layout.px(18)))
+            if rect.right > layout.size[0]:
+                rect.right = mx - layout.px(12)
+            if rect.bottom > layout.size[1]:
+                rect.bottom = my - layout.px(12)
+        rect.clamp_ip(screen)
         surface.blit(tip, rect)
