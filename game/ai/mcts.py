@@ -45,6 +45,7 @@ PRIOR_TEMPERATURE = 2.5  # softmax temperature of the priors (points)
 POOL = 24                # determinizations drawn per decision
 CUBE_DECISIONS = ("senate", "place", "remove", "may_move", "conspirator")
 SAFETY_CHECKS = 8        # root moves checked against an immediate win of the opponent
+SETTLED_CHECK_EVERY = 16  # iterations between checks that the choice can still change
 UPGRADE_VISITS = 4       # a node visited this often gets one-ply priors and values
 
 
@@ -192,12 +193,17 @@ class SearchPlayer(Player):
         root = Node()
         self.seed_children(root, root_scores, s0.age)
         it = 0
+        began = time.perf_counter() if max_iter is None else 0.0
         while True:
             if max_iter is not None:
                 if it >= max_iter:
                     break
-            elif time.perf_counter() >= deadline:
-                break
+            else:
+                now = time.perf_counter()
+                if now >= deadline:
+                    break
+                if it and it % SETTLED_CHECK_EVERY == 0 and self.settled(root, it, now - began, deadline - now):
+                    break
             s = pool[it % len(pool)].clone()
             try:
                 self.iterate(root, s, me, T)
@@ -209,6 +215,18 @@ class SearchPlayer(Player):
                                                       -root.children[a].w / max(1, root.children[a].n)))
         ranked = [a for a in ranked if a.player == me]
         return ranked[0], ranked
+
+    @staticmethod
+    def settled(root, iterations, elapsed, left):
+        """Can the rest of the budget no longer change the choice? Then stop early.
+
+        The most visited child is played; if its lead in visits exceeds every iteration
+        the remaining time can give at the current pace, no other child can catch up.
+        Obvious moves then cost a fraction of the budget, and the choice is the same."""
+        if elapsed <= 0 or len(root.children) < 2:
+            return len(root.children) < 2
+        first, second = sorted((c.n for c in root.children.values()), reverse=True)[:2]
+        return first - second > 1.5 * left * iterations / elapsed     # 1.5: the pace may pick up
 
     @staticmethod
     def seed_children(node, scored, age):
