@@ -95,6 +95,18 @@ def test_hard_stops_when_its_budget_is_spent_and_searches_more_with_more_time(mo
     assert 0 < iterations[0.05] < iterations[0.2]
 
 
+def test_hard_stops_early_only_when_no_other_move_can_catch_up():
+    from game.ai.mcts import Node
+    root = Node()
+    root.children = {"a": Node(0), "b": Node(0)}
+    root.children["a"].n, root.children["b"].n = 90, 10
+    # 100 iterations in 0.1 s: 0.05 s left gives at most ~50 more (75 with the margin).
+    assert SearchPlayer.settled(root, 100, 0.1, 0.05)           # a lead of 80 is out of reach
+    assert not SearchPlayer.settled(root, 100, 0.1, 0.2)        # 200+ more could still overturn it
+    root.children["b"].n = 40
+    assert not SearchPlayer.settled(root, 100, 0.1, 0.05)       # a lead of 50 is not safe
+
+
 # ------------------------------------------------------------------ immediate wins
 
 def _military_win(agora=False):
