@@ -1,0 +1,117 @@
+"""Events: the engine's one account of what happened.
+
+`State.apply(action)` returns the events the action caused, in the order they happened;
+`State.events` holds every event of the game so far. The log, the animations, the sounds,
+the hand-over news, the replay and the statistics all read these records; nothing in the
+window reconstructs a story by comparing two states.
+
+An Event is an immutable record: `kind`, `player` (the seat concerned, or None) and named
+fields read as attributes (`event.delta`) or with `event.get(name, default)`. Components
+are named by their canonical English names (the same names actions use); a name a seat may
+not know is None in that seat's view (`State.events_for(seat)`).
+
+A *reason* says why something happened: a pair `(kind, name)`, kind one of
+  'card'        a Building's effect (name: the card)
+  'wonder'      a Wonder's effect (name: the Wonder)
+  'progress'    a progress token's effect (name: the token)
+  'military'    a military token on the track (name: the token's id as text, e.g. 'm5_left')
+  'decree'      a Decree (name: the Decree)
+  'conspiracy'  a Conspiracy's effect (name: the Conspiracy)
+  'senator'     a Senator's effect (name: the Senator)
+  'payment'     paying for a construction or recruitment (name: the card, Senator or Wonder)
+  'trade'       the opponent's trade payment received under Economy (name: what was bought)
+  'discard'     discarding a card for coins (name: the card)
+  'rule'        a rule of the game itself (name: e.g. 'seven_wonders', 'age_start', 'chain')
+
+Event kinds and their fields (see docs/engine.md for the full table):
+  coins          player, delta (signed), reason
+  pawn           player (who pushed), start, to, reason
+  military_token player (who took it), token, effect (text key), reason
+  card           player (acting seat), card, frm, to, frm_player, to_player, slot, wonder,
+                 reason
+                 places: 'deck', 'structure', 'city', 'senate', 'discard', 'wonder'
+                 (tucked under `wonder`), 'conspiracy' (tucked under a Conspiracy),
+                 'box' (out of the game: removed at setup or by a rule)
+  reveal         player None, slot, card (a structure card turned face up)
+  wonder         player, wonder, action ('offered', 'drafted', 'built', 'boxed', 'taken',
+                 'returned'), from_player, reason
+  progress       player, token, action ('gained', 'declined', 'locked', 'drawn',
+                 'returned'), reason
+  cube           player (whose cube), chamber (0-5), action ('placed', 'removed',
+                 'moved'), to (destination for 'moved'), by (acting seat), reason
+  control        player (new controller or None), chamber, previous
+  decree         player None, decree, chamber, action ('revealed', 'moved'), to
+  conspiracy     player, conspiracy, action ('drawn', 'kept', 'returned_top',
+                 'returned_bottom', 'prepared', 'triggered'), card
+  science_pair   player, symbol
+  extra_turn     player, reason
+  age            player (who starts it), age
+  turn           player (whose turn begins)
+  game_over      player (winner or None), victory ('military', 'science', 'political',
+                 'civilian'), scores
+"""
+from __future__ import annotations
+
+
+class Event:
+    """One change of the game. Immutable; compare, hash and print like a value."""
+
+    __slots__ = ("kind", "player", "_fields")
+
+    def __init__(self, kind: str, player: int | None = None, **fields) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "_fields", tuple(sorted(fields.items())))
+
+    def __getattr__(self, name):
+        for key, value in object.__getattribute__(self, "_fields"):
+            if key == name:
+                return value
+        raise AttributeError(f"event '{self.kind}' has no field '{name}'")
+
+    def __setattr__(self, name, value):
+        raise AttributeError("events are immutable")
+
+    def get(self, name, default=None):
+        for key, value in self._fields:
+            if key == name:
+                return value
+        return default
+
+    @property
+    def fields(self) -> dict:
+        return dict(self._fields)
+
+    def replace(self, **changes) -> "Event":
+        """A copy with some fields changed (used to mask secrets for a seat)."""
+        fields = dict(self._fields)
+        player = changes.pop("player", self.player)
+        fields.update(changes)
+        return Event(self.kind, player, **fields)
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "player": self.player, **dict(self._fields)}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Event":
+        data = dict(data)
+        return cls(data.pop("kind"), data.pop("player", None), **data)
+
+    def __eq__(self, other):
+        return (isinstance(other, Event) and self.kind == other.kind
+                and self.player == other.player and self._fields == other._fields)
+
+    def __hash__(self):
+        return hash((self.kind, self.player, repr(self._fields)))
+
+    def __repr__(self):
+        inner = ", ".join(f"{k}={v!r}" for k, v in self._fields)
+        return f"Event({self.kind!r}, player={self.player!r}{', ' if inner else ''}{inner})"
+
+    def __reduce__(self):
+        # Picklable for the AI worker's pipe.
+        return (_rebuild, (self.kind, self.player, self._fields))
+
+
+def _rebuild(kind, player, fields):
+    return Event(kind, player, **dict(fields))
