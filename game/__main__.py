@@ -1,4 +1,4 @@
-"""Command line: `python -m game simulate ...` (see --help)."""
+"""Command line: `python -m game simulate ...`, `python -m game analyse SAVEFILE` (see --help)."""
 
 import argparse
 import json
@@ -20,7 +20,19 @@ def main(argv=None) -> int:
                      help="thinking time per decision for search players")
     sim.add_argument("--base-only", action="store_true", help="base game without Agora")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
+    ana = sub.add_parser("analyse", help="estimate a saved game's chance to win after every decision")
+    ana.add_argument("savefile", help="a saved game (.json)")
+    ana.add_argument("--seconds", type=float, default=0.3, metavar="S",
+                     help="search time per decision (default 0.3)")
+    ana.add_argument("--iterations", type=int, default=None,
+                     help="a fixed number of search iterations per decision instead (repeatable)")
+    ana.add_argument("--seat", type=int, choices=(0, 1), default=None,
+                     help="whose chance to show (default: the human seat, or seat 0)")
+    ana.add_argument("--seed", type=int, default=0, help="search seed (default 0)")
+    ana.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
+    if args.command == "analyse":
+        return _analyse(parser, args)
     if args.games < 1:
         parser.error("--games must be at least 1")
 
@@ -47,6 +59,31 @@ def main(argv=None) -> int:
     for message in stats["error_messages"]:
         print(message, file=sys.stderr)
     return 1 if stats["errors"] else 0
+
+
+def _analyse(parser, args) -> int:
+    from .analysis import analyse
+    from .savegame import SaveError, read
+    if args.seconds <= 0 or (args.iterations is not None and args.iterations < 1):
+        parser.error("--seconds and --iterations must be positive")
+    try:
+        saved = read(args.savefile)
+        result = analyse(saved, seconds=args.seconds, iterations=args.iterations,
+                         seed=args.seed, seat=args.seat)
+    except (SaveError, DataError) as exc:
+        print(f"error: {args.savefile}: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(result.to_dict(), ensure_ascii=False))
+        return 0
+    print(f"{len(result.series)} decisions, chance to win of seat {result.seat} "
+          f"(start {result.start:.0%}):")
+    print("  " + " ".join(f"{v:.2f}" for v in result.series))
+    for tp in result.turning_points:
+        print(f"  turning point: decision {tp.decision + 1} (seat {tp.seat} played '{tp.played}'): "
+              f"{tp.before:.0%} -> {tp.after:.0%}; the search preferred '{tp.best}' "
+              f"({tp.best_chance:.0%} for the mover)")
+    return 0
 
 
 if __name__ == "__main__":
