@@ -38,11 +38,12 @@ class Candidate:
     action: str                 # notation (docs/engine.md)
     chance: float               # the mover's estimated chance to win after it
     visits: int = 0
-    reasons: list = field(default_factory=list)   # [code, {params}]: see `reasons`
+    reasons: list = field(default_factory=list)   # [code, {params}]: see `move_reasons`
+    move: tuple = ()            # (kind, subject, target), for words in the player's language
 
     def to_dict(self):
-        return {"action": self.action, "chance": round(self.chance, 4), "visits": self.visits,
-                "reasons": [[c, dict(p)] for c, p in self.reasons]}
+        return {"action": self.action, "move": list(self.move), "chance": round(self.chance, 4),
+                "visits": self.visits, "reasons": [[c, dict(p)] for c, p in self.reasons]}
 
 
 @dataclass
@@ -56,6 +57,9 @@ class Insight:
     @property
     def best(self) -> str:
         return self.candidates[0].action
+
+    def candidate(self, notation):
+        return next((c for c in self.candidates if c.action == notation), None)
 
     def chance_of(self, notation):
         """The estimated chance after `notation` if the search looked at it, else None."""
@@ -114,7 +118,7 @@ def think(state, seconds=None, iterations=None, seed=0, top=TOP) -> Insight:
     for a in order[:max(top, 1)]:
         c = after.get(a)
         reasons = move_reasons(s0, seat, a, c, player.hidden, after) if c is not None else []
-        candidates.append(Candidate(str(a), _clip(chances[a]), root.children[a].n, reasons))
+        candidates.append(Candidate(str(a), _clip(chances[a]), root.children[a].n, reasons, _move(a)))
     return Insight(seat, candidates[0].chance, candidates, player.last_iterations)
 
 
@@ -125,12 +129,16 @@ def _without_search(state, observation, chosen, legal, seed):
         c.apply(chosen)
         victory = c.result.victory if c.result is not None and c.result.winner == seat else None
         reasons = [["wins", {"victory": victory} if victory else {}]]
-        return Insight(seat, 1.0, [Candidate(str(chosen), 1.0, 0, reasons)])
+        return Insight(seat, 1.0, [Candidate(str(chosen), 1.0, 0, reasons, _move(chosen))])
     det = Determinizer(observation)
     s0 = det.sample(random.Random(seed))
     v = Lookahead(s0, seat, frozenset(det.hidden_slots)).score(chosen)[0]
     chance = _clip(win_chance(v, s0.age))
-    return Insight(seat, chance, [Candidate(str(chosen), chance, 0, [["forced", {}]])])
+    return Insight(seat, chance, [Candidate(str(chosen), chance, 0, [["forced", {}]], _move(chosen))])
+
+
+def _move(action):
+    return (action.kind, action.subject, action.target)
 
 
 def _clip(x):
@@ -243,6 +251,7 @@ class Analysis:
     start: float                # the chance before the first decision
     movers: list                # who made each decision
     played: list                # notation of each decision
+    moves: list                 # (kind, subject, target) of each decision
     insights: list              # Insight per position before each decision (None: forced)
     turning_points: list        # TurningPoint, largest drop first
     winner: object = None
@@ -251,7 +260,7 @@ class Analysis:
     def to_dict(self):
         return {"seat": self.seat, "decisions": len(self.series), "start": round(self.start, 4),
                 "series": [round(v, 4) for v in self.series], "movers": self.movers,
-                "played": self.played, "winner": self.winner, "victory": self.victory,
+                "played": self.played, "moves": [list(m) for m in self.moves], "winner": self.winner, "victory": self.victory,
                 "turning_points": [t.to_dict() for t in self.turning_points],
                 "preferred": [None if i is None else i.to_dict() for i in self.insights]}
 
@@ -275,7 +284,7 @@ def analyse(saved, seconds=None, iterations=None, seed=0, seat=None, progress=No
     total = len(saved.actions)
     state = saved.new_state()
     values = []                        # focal chance before each decision (None: carry)
-    insights, movers, played = [], [], []
+    insights, movers, played, moves = [], [], [], []
     for i, (mover, text) in enumerate(saved.actions):
         if cancelled is not None and cancelled():
             return None
@@ -295,10 +304,12 @@ def analyse(saved, seconds=None, iterations=None, seed=0, seat=None, progress=No
         if state.current_player != mover:
             saved.replay(i + 1)
         try:
-            state.apply(state.parse_action(text))
+            action = state.parse_action(text)
+            state.apply(action)
         except ValueError:
             saved.replay(i + 1)
             raise
+        moves.append(_move(action))
         if progress is not None:
             progress(i + 1, total + 1)
     # the position after the last decision
@@ -322,16 +333,21 @@ def analyse(saved, seconds=None, iterations=None, seed=0, seat=None, progress=No
     start = _clip(chances[0]) if chances else 0.5
     points = turning_points(chances, movers, played, insights)
     result = state.result
-    return Analysis(seat, series, start, movers, played, insights, points,
+    return Analysis(seat, series, start, movers, played, moves, insights, points,
                     result.winner if result else None, result.victory if result else None)
 
 
 def turning_points(chances, movers, played, insights, count=TURNING_POINTS):
-    """The decisions after which the focal seat's chance fell the most (largest first)."""
+    """The decisions after which the focal seat's chance fell the most (largest first).
+
+    Only decisions where the mover had a choice and did not play the search's preferred
+    move count: after the preferred move, a drop is the estimate's noise."""
     drops = []
     for k in range(len(played)):
         drop = chances[k] - chances[k + 1]
-        if drop >= MIN_DROP:
+        ins = insights[k]
+        # a drop after the very move the search prefers is its own noise, not a turning point
+        if drop >= MIN_DROP and ins is not None and ins.best != played[k]:
             drops.append((drop, k))
     drops.sort(key=lambda t: (-t[0], t[1]))
     out = []

@@ -51,6 +51,7 @@ class SavedGame:
     updated: float = field(default_factory=time.time)
     summary: dict = field(default_factory=dict)   # age, scores, finished, winner: for listings
     options: dict = field(default_factory=dict)   # table options fixed at creation, e.g. {"undo": false}
+    hints: int = 0                                 # hints shown during the game (optional key)
 
     # -- building states
 
@@ -104,14 +105,15 @@ class SavedGame:
         return {"format": FORMAT, "version": VERSION, "seed": self.seed, "agora": self.agora,
                 "first_player": self.first_player, "mode": self.mode, "players": self.players,
                 "actions": self.actions, "created": self.created, "updated": self.updated,
-                "summary": self.summary, "options": self.options}
+                "summary": self.summary, "options": self.options,
+                **({"hints": self.hints} if self.hints else {})}
 
     def copy(self) -> "SavedGame":
         """An independent copy (for writing in the background while play goes on)."""
         return SavedGame(seed=self.seed, agora=self.agora, first_player=self.first_player, mode=self.mode,
                          players=[dict(p) for p in self.players], actions=[list(a) for a in self.actions],
                          created=self.created, updated=self.updated, summary=dict(self.summary),
-                         options=dict(self.options))
+                         options=dict(self.options), hints=self.hints)
 
     @classmethod
     def from_dict(cls, d) -> "SavedGame":
@@ -129,7 +131,8 @@ class SavedGame:
                         players=list(d["players"]),
                         actions=[[int(p), str(t)] for p, t in d["actions"]],
                         created=float(d["created"]), updated=float(d["updated"]),
-                        summary=dict(d.get("summary") or {}), options=dict(d.get("options") or {}))
+                        summary=dict(d.get("summary") or {}), options=dict(d.get("options") or {}),
+                        hints=max(0, int(d.get("hints") or 0)))
             if len(saved.players) != 2 or not all(isinstance(p, dict) for p in saved.players):
                 raise ValueError("players must be two objects")
         except (KeyError, TypeError, ValueError) as exc:

@@ -27,6 +27,7 @@ class GameOverScene(TableOverlay):
         self.group = ButtonGroup([
             Button(t("over.new_game"), self._new_game, text_size=20),
             Button(t("over.replay"), self._replay, text_size=20),
+            Button(t("insight.analysis.button"), self._analysis, text_size=20),
             Button(t("over.view_table"), self._toggle, text_size=20),
             Button(t("over.menu"), self._menu, text_size=20),
         ], horizontal=True)
@@ -49,6 +50,10 @@ class GameOverScene(TableOverlay):
         from ui.scenes.replay import ReplayScene
         self.app.push(ReplayScene(self.game.session.saved, step=0))
 
+    def _analysis(self) -> None:
+        from ui.scenes.analysis import open_analysis
+        open_analysis(self.app, self.game.session.saved)
+
     def _toggle(self) -> None:
         self.hidden = not self.hidden
 
@@ -57,7 +62,8 @@ class GameOverScene(TableOverlay):
 
     def on_resize(self, layout) -> None:
         n = len(self.group.buttons)
-        w, gap = 184, 10
+        gap = 10
+        w = min(184, (780 - (n - 1) * gap) / n)
         x0 = 800 - (n * w + (n - 1) * gap) / 2
         for i, b in enumerate(self.group.buttons):
             b.rect = layout.rect(x0 + i * (w + gap), 706, w, 50)

@@ -14,11 +14,12 @@ from ui.scenes.dialog import DialogScene, coming_soon, quit_confirmation
 from ui.widgets import Button, ButtonGroup, draw_key_hint, measure_key_hint
 
 BAND_HEIGHT = 44
-BUTTON_WIDTH, BUTTON_HEIGHT, BUTTON_STEP = 400, 52, 61
+BUTTON_WIDTH, BUTTON_HEIGHT, BUTTON_STEP = 400, 48, 56
 BUTTONS_TOP = 396
 MOTES = 36
-# Buttons are listed New, Continue, Rules, Settings, Load, Quit; shown (and walked by the keys) as:
-VISUAL_ORDER = (0, 1, 4, 2, 3, 5)
+# Buttons are listed New, Continue, Rules, Settings, Load, Quit, Statistics; shown (and walked by
+# the keys) as:
+VISUAL_ORDER = (0, 1, 4, 6, 2, 3, 5)
 
 
 class MenuScene(Scene):
@@ -59,6 +60,7 @@ class MenuScene(Scene):
             Button(t("menu.load"), self._load, enabled=stored,
                    description=t("menu.hint.load") if stored else t("menu.hint.load_none")),
             Button(t("menu.quit"), self._quit, description=t("menu.hint.quit")),
+            Button(t("insight.stats.button"), self._statistics, description=t("insight.stats.describe")),
         ], order=VISUAL_ORDER)
         if index is not None and self.group.buttons[index].enabled:
             self.group.index = index
@@ -102,6 +104,10 @@ class MenuScene(Scene):
     def _load(self) -> None:
         from ui.scenes.load import LoadScene
         self.app.push(LoadScene())
+
+    def _statistics(self) -> None:
+        from ui.scenes.stats import StatsScene
+        self.app.push(StatsScene())
 
     def _rules(self) -> None:
         from ui.scenes.rules import RulesScene
@@ -189,7 +195,7 @@ class MenuScene(Scene):
         if focus is None or not focus.description:
             return
         text = layout.text(focus.description, 21, theme.INK_SOFT)
-        surface.blit(text, text.get_rect(center=layout.point(800, BUTTONS_TOP + 6 * BUTTON_STEP + 14)))
+        surface.blit(text, text.get_rect(center=layout.point(800, BUTTONS_TOP + len(VISUAL_ORDER) * BUTTON_STEP + 8)))
 
     def _draw_footer(self, surface: pygame.Surface, layout: Layout) -> None:
         hints = [(t("menu.keys.arrows"), t("menu.keys.choose")), (t("keys.enter"), t("menu.keys.confirm")),

@@ -193,6 +193,9 @@ class ReplayScene(GameScene):
         if self.menu_rect().collidepoint(pos):
             self.close()
             return
+        from ui.scenes.analysis import replay_click
+        if replay_click(self, pos):                   # the chance-to-win chart (finished games)
+            return
         for name, rect in self.control_rects.items():
             if rect.collidepoint(pos):
                 self.act(name)
@@ -307,3 +310,5 @@ class ReplayScene(GameScene):
         hot = r.collidepoint(self.mouse)
         rounded(surface, r, theme.BRONZE if hot else theme.UMBER, layout.px(8), max(1, layout.px(1.5)), theme.BRONZE_LIGHT)
         text(surface, layout, t("replay.close"), 15, theme.TEXT_ON_DARK, r.center, anchor="center", bold=True)
+        from ui.scenes.analysis import draw_replay_button
+        draw_replay_button(self, surface, layout)
