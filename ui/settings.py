@@ -41,6 +41,7 @@ class Settings:
     undo: bool = True                   # take-backs allowed in new games (fixed in each save)
     fullscreen: bool = False
     window_size: tuple = (1600, 900)
+    hints: bool = False                 # the table's Hint button and H key (ui/table/hint.py)
     ai_delay: float = field(default=0.35, metadata={"saved": False})  # hold before the AI's move is shown
 
     @property
@@ -96,6 +97,8 @@ def _check(name: str, value):
         ok = isinstance(value, (int, float)) and not isinstance(value, bool) and 0.2 <= value <= 60
         return float(value) if ok else _INVALID
     if name in ("show_opponent_prices", "undo", "fullscreen"):
+        return value if isinstance(value, bool) else _INVALID
+    if name == "hints":
         return value if isinstance(value, bool) else _INVALID
     if name == "window_size":
         if (isinstance(value, (list, tuple)) and len(value) == 2

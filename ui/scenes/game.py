@@ -114,6 +114,7 @@ class GameScene(Scene):
 
     def update(self, dt: float) -> None:
         self.tick(dt)
+        self.hint().update()
 
     def tick(self, dt: float) -> None:
         """Advance animations, let the AI move, and open the human's next decision."""
@@ -257,6 +258,8 @@ class GameScene(Scene):
         return self.layout.rect(*UNDO_BUTTON)
 
     def handle_event(self, event) -> None:
+        if self.hint().handle_event(event):
+            return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.open_pause()
@@ -352,6 +355,15 @@ class GameScene(Scene):
                     return hit.rect.center
         return None
 
+    # --- the hint (a setting; ui/table/hint.py) ---------------------------------------------
+
+    def hint(self):
+        """The hint button and panel of this table (made on first use)."""
+        if getattr(self, "_hint", None) is None:
+            from ui.table.hint import Hint
+            self._hint = Hint(self)
+        return self._hint
+
     # --- drawing -------------------------------------------------------------------------
 
     def _highlight(self):
@@ -383,6 +395,7 @@ class GameScene(Scene):
         self._draw_menu_button(surface, layout)
         if self.undo_visible():
             self._draw_undo_button(surface, layout)
+        self.hint().draw(surface, layout)
         if self.app is not None and self.app.top is self:
             self._draw_tooltip(surface, layout)
 

@@ -85,13 +85,15 @@ def details_of(saved) -> str:
         else:
             human = next((i for i, p in enumerate(saved.players) if p.get("kind") == "human"), None)
             head = t("saves.you_won") if winner == human else t("saves.ai_won")
-        return " · ".join(x for x in (head, victory, score, moves) if x)
+        hinted = t("insight.saves.hinted") if getattr(saved, "hints", 0) else ""
+        return " · ".join(x for x in (head, victory, score, moves, hinted) if x)
     if s.get("phase") == "draft" or not saved.actions:
         where = t("table.draft")
     else:
         age = s.get("age") if s.get("age") in (1, 2, 3) else 1
         where = t("table.age", age=t(f"age.roman.{age}"))
-    return " · ".join((where, score, moves))
+    hinted = t("insight.saves.hinted") if getattr(saved, "hints", 0) else ""
+    return " · ".join(x for x in (where, score, moves, hinted) if x)
 
 
 # --- opening a save ------------------------------------------------------------------------

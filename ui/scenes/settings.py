@@ -20,6 +20,7 @@ from ui.widgets import Button, ButtonGroup, draw_panel
 ROW_W, ROW_H, STEP = 720, 50, 58
 PANEL_W = 860
 ROWS = ("language", "speed", "think", "prices", "undo", "display", "size")
+ROWS += ("hints",)                  # the table's hint (ui/table/hint.py)
 
 
 class SettingRow(Button):
@@ -70,6 +71,8 @@ class SettingsScene(DialogScene):
             return t("settings.seconds", n=f"{SETTINGS.hard_think_seconds:g}")
         if key == "prices":
             return on if SETTINGS.show_opponent_prices else off
+        if key == "hints":
+            return on if SETTINGS.hints else off
         if key == "undo":
             return t("settings.undo_on") if SETTINGS.undo else t("settings.undo_off")
         if key == "display":
@@ -89,7 +92,8 @@ class SettingsScene(DialogScene):
 
     def _build(self) -> None:
         index = self.group.index if self.group.buttons else 0
-        rows = [SettingRow(key, t(f"settings.row.{key}"), self._value(key), lambda k=key: self.change(k, 1),
+        rows = [SettingRow(key, t("insight.settings.row") if key == "hints" else t(f"settings.row.{key}"),
+                           self._value(key), lambda k=key: self.change(k, 1),
                            enabled=not (key == "size" and self._fullscreen())) for key in ROWS]
         rows.append(Button(t("dialog.close"), self.close, text_size=21))
         self.group = ButtonGroup(rows, index=min(index, len(rows) - 1))
@@ -116,6 +120,8 @@ class SettingsScene(DialogScene):
             SETTINGS.show_opponent_prices = not SETTINGS.show_opponent_prices
         elif key == "undo":
             SETTINGS.undo = not SETTINGS.undo
+        elif key == "hints":
+            SETTINGS.hints = not SETTINGS.hints
         elif key == "display":
             if self.app is not None:
                 self.app.set_fullscreen(not self.app.fullscreen, remember=False)
