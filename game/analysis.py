@@ -26,7 +26,7 @@ from .ai.tactics import find_win, near_supremacy, opponent_threatens
 
 TOP = 3                    # the move played by the search and its two runners-up
 TURNING_POINTS = 3
-MIN_DROP = 0.08            # smaller changes are the search's noise, not turning points
+MIN_DROP = 0.03            # smaller changes are within the search's noise, not turning points
 TERM_REASON_MIN = 1.0      # a term must gain this many points to be named as a reason
 DENY_MIN = 5.0             # the opponent's gain from a card for "denies" to be named
 REASON_TERMS = ("points", "science", "military", "senate", "conspiracies", "wonders",

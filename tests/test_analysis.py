@@ -14,7 +14,7 @@ from game.savegame import SavedGame, write
 ITERATIONS = 20
 
 
-def science_throw_game(seed=12):
+def science_throw_game(seed):
     """A base game where seat 0 collects science and, with a science victory one build
     away, discards a card instead; both seats then play the `normal` AI to the end.
     Returns the save and the index of the thrown-away decision."""
@@ -50,9 +50,15 @@ def _wins_science(s, action):
 
 @pytest.fixture(scope="module")
 def thrown_game():
-    saved, thrown = science_throw_game()
-    assert thrown is not None, "the constructed game must contain a science win thrown away"
-    return saved, thrown
+    """The first seed whose game has the science win thrown away and then lost."""
+    for seed in range(60):
+        try:
+            saved, thrown = science_throw_game(seed)
+        except StopIteration:           # no card to discard at that moment
+            continue
+        if thrown is not None and saved.summary.get("winner") == 1:
+            return saved, thrown
+    pytest.fail("no seed gives a game where seat 0 throws away a science win and loses")
 
 
 @pytest.fixture(scope="module")

@@ -161,7 +161,7 @@ def result_strip(surface, L, area, results, best_run) -> None:
     if not results:
         return
     n = len(results)
-    size = max(6.0, min(22.0, w / n - 3))
+    size = max(6.0, min(22.0, h, w / n - 3))
     gap = 3.0
     per_row = max(1, int(w // (size + gap)))
     # find the longest run of wins (the first one when several are as long)
@@ -197,3 +197,21 @@ def split_bar(surface, L, area, fraction, labels=("", "")) -> None:
         text(surface, L, labels[0], 14, theme.INK, (bar.x + L.px(8), bar.centery), anchor="midleft", bold=True)
     if labels[1]:
         text(surface, L, labels[1], 14, theme.INK, (bar.right - L.px(8), bar.centery), anchor="midright", bold=True)
+
+
+def running_line(surface, L, area, values) -> None:
+    """A small line of values in [0, 1] (e.g. the win rate after each game) over a 50% rule."""
+    x, y, w, h = area
+    box = L.rect(*area)
+    rounded(surface, box, (*theme.PARCHMENT_LIGHT, 170), L.px(4), max(1, L.px(1)), theme.PARCHMENT_DARK)
+    mid = box.bottom - box.h // 2
+    pygame.draw.line(surface, theme.BRONZE_DARK, (box.x, mid), (box.right, mid), max(1, L.px(1)))
+    text(surface, L, "50%", 11, theme.INK_SOFT, (box.right + L.px(4), mid), anchor="midleft")
+    if not values:
+        return
+    step = box.w / max(1, len(values) - 1) if len(values) > 1 else 0
+    points = [(round(box.x + i * step), round(box.bottom - max(0.0, min(1.0, v)) * box.h)) for i, v in enumerate(values)]
+    if len(points) >= 2:
+        pygame.draw.lines(surface, LINE, False, points, max(2, L.px(2.5)))
+    for p in points:
+        pygame.draw.circle(surface, LINE, p, max(2, L.px(3)))

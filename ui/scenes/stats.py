@@ -153,7 +153,15 @@ class StatsScene(Scene):
         best = s.longest_streak()
         text(surface, L, t("insight.stats.streak_value", n=best), 26, theme.BRONZE_DARK, L.point(x, y + 18),
              anchor="midleft", bold=True, max_width=w)
-        charts.result_strip(surface, L, (x, y + 42, w, 60), s.results(), best)
+        results = s.results()
+        running, wins = [], 0
+        for i, r in enumerate(results, 1):
+            wins += r == "W"
+            running.append(wins / i)
+        charts.running_line(surface, L, (x, y + 36, w - 34, 52), running)
+        text(surface, L, t("insight.stats.trend"), 12, theme.INK_SOFT, L.point(x + 6, y + 40), anchor="topleft",
+             max_width=w - 60)
+        charts.result_strip(surface, L, (x, y + 96, w - 34, 16), results, best)
         wins, decided = s.first_player()
         text(surface, L, t("insight.stats.first"), 17, theme.INK, L.point(x, y + 130), anchor="midleft", bold=True,
              max_width=w)
