@@ -60,7 +60,8 @@ class MenuScene(Scene):
             Button(t("menu.load"), self._load, enabled=stored,
                    description=t("menu.hint.load") if stored else t("menu.hint.load_none")),
             Button(t("menu.quit"), self._quit, description=t("menu.hint.quit")),
-            Button(t("insight.stats.button"), self._statistics, description=t("insight.stats.describe")),
+            Button(t("insight.stats.button"), self._statistics, enabled=stored,
+                   description=t("insight.stats.describe") if stored else t("menu.hint.load_none")),
         ], order=VISUAL_ORDER)
         if index is not None and self.group.buttons[index].enabled:
             self.group.index = index
