@@ -29,6 +29,9 @@ from ui.paths import locale_dir
 log = logging.getLogger(__name__)
 
 DEFAULT_LANGUAGE = "en"
+# libyaml's safe loader when present: the catalogues load ~10x faster (a game's first line of
+# text waits for them), same result as yaml.safe_load.
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 _catalogues: dict[str, dict[str, str]] = {}
 _current: str | None = None
@@ -47,7 +50,7 @@ def load_catalogue(code: str) -> dict[str, str]:
         flat: dict[str, str] = {}
         for path in paths:
             try:
-                tree = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+                tree = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER) or {}
             except (OSError, yaml.YAMLError) as exc:
                 log.warning("cannot read catalogue %s: %s", path, exc)
                 tree = {}
