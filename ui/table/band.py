@@ -9,7 +9,10 @@ from ui.i18n import t
 from ui.table import geometry as G
 from ui.table.artkit import back_of, icon
 from ui.table.context import PaintContext
-from ui.table.paint import PLAYER_COLORS, panel, price_badge, rounded, text
+from ui.cardart import cards as cards_art
+from ui.cardart import wonders as wonder_art
+from ui.names import display_name as dn
+from ui.table.paint import PLAYER_COLORS, name_label, panel, price_badge, rounded, text
 
 CARD_COLORS = {
     "brown": (150, 94, 48), "grey": (132, 134, 134), "yellow": (222, 170, 34), "red": (188, 46, 36),
@@ -160,12 +163,14 @@ def paint_city(ctx, surface, band):
         rounded(surface, bar, CARD_COLORS[group], L.px(4), max(1, L.px(1)), theme.INK)
         if cids:
             text(surface, L, str(len(cids)), 11, theme.TEXT_ON_DARK, bar.center, anchor="center", bold=True)
-        for cid in cids:
+        for j, cid in enumerate(cids):
             if ("card", cid) in ctx.hidden:
                 continue
             r = ctx.r(rects[cid])
             img = ctx.art.card(s.rules.cards[cid].name, r.w)
             surface.blit(img, r)
+            if j == len(cids) - 1 and not cards_art.name_on_face(r.w):   # the one card seen whole
+                name_label(surface, L, r, dn(s.rules.cards[cid].name), cards_art.name_band(r.w))
             ctx.hit("city", r, s.rules.cards[cid].name, band.seat, cid)
 
 
@@ -191,6 +196,8 @@ def paint_wonders(ctx, surface, band):
                 img = img.copy()
                 img.fill((150, 150, 150, 255), special_flags=pygame.BLEND_RGBA_MULT)
             surface.blit(img, img.get_rect(topleft=r.topleft))
+            if not wonder_art.name_on_face(r.w):
+                name_label(surface, L, r, dn(name), wonder_art.name_band(r.w))
         ctx.hit("wonder", r, name, p, wid)
         if built:
             tag = pygame.Rect(0, 0, L.px(58), L.px(16))
