@@ -105,3 +105,33 @@ def test_the_checks_can_fail():
     finally:
         fonts.SIZE_HOOK = None
     assert seen == [8]
+
+
+def test_cities_fit_their_band_however_many_cards_of_one_colour():
+    from positions import give, position
+    from ui.table import geometry as G
+    from ui.table.band import city_card_rects
+    s = position(agora=True, age=3)
+    blue = [c.name for c in s.rules.cards if c.color == "blue"]
+    give(s, 0, *blue)
+    assert len(blue) >= 12
+    band = G.bands(0)[0]
+    rects = city_card_rects(s, band)
+    column = [rects[cid] for cid in s.city[0]]
+    assert len(column) == len(blue)
+    assert all(band.city.contains(r) for r in column)
+    tops = sorted(r.y for r in column)
+    assert all(b > a for a, b in zip(tops, tops[1:]))          # every card still shows its top edge
+
+
+def test_face_down_cards_are_opaque():
+    from game import new_game
+    from ui.cardart import Art
+    pygame.display.init()
+    pygame.display.set_mode((10, 10))
+    art = Art.for_state(new_game(1, agora=True))
+    for back in ("senator", "guild", "1", "2", "3"):
+        img = art.card_back(back, 59)
+        w, h = img.get_size()
+        inner = [img.get_at((x, y)).a for x in range(4, w - 4) for y in range(4, h - 4)]
+        assert min(inner) == 255, back
