@@ -90,6 +90,8 @@ def test_no_two_lines_of_table_text_overlap_at_1280x720(lang):
     _, boxes, _ = render_table((1280, 720), lang)
     found = overlaps(boxes)
     assert not found, f"{len(found)} overlapping text boxes: {found[:10]}"
+    cut = [value for value, _, _ in boxes if value.endswith("…")]
+    assert not cut, f"names cut short instead of set on more lines: {cut}"
 
 
 def test_the_checks_can_fail():
@@ -135,3 +137,15 @@ def test_face_down_cards_are_opaque():
         w, h = img.get_size()
         inner = [img.get_at((x, y)).a for x in range(4, w - 4) for y in range(4, h - 4)]
         assert min(inner) == 255, back
+
+
+def test_names_too_long_for_a_small_card_go_on_more_lines_never_cut():
+    from ui.table.paint import name_lines
+    pygame.font.init()
+    font = fonts.get_font(fonts.MIN_PX, True)
+    cards = [c.name for c in __import__("game").new_game(1, agora=True).rules.cards]
+    assert "Magistrates Guild" in cards
+    for name in cards + ["중도 정치가", "원형 경기장"]:
+        lines = name_lines(name, font, 50)             # a city card at 1280x720 leaves 50 px
+        assert 1 <= len(lines) <= 3 and all(font.size(line)[0] <= 50 for line in lines), lines
+        assert "".join(lines).replace("-", "").replace(" ", "") == name.replace(" ", "").replace("-", "")

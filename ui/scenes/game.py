@@ -64,6 +64,9 @@ class GameScene(Scene):
         self.dialog = None
         self._tip_key = None
         self._tip = None
+        self._tip_version = None        # the position the hovered thing was found in
+        self.tip_rect = None            # where the tooltip was drawn in the last frame
+        self.note = (None, None)        # (why a covered card cannot be taken, position it is about)
 
     # --- lifecycle -------------------------------------------------------------
 
@@ -442,7 +445,7 @@ class GameScene(Scene):
 
     def _status_text(self) -> str:
         s = self.state
-        note, version = getattr(self, "note", (None, None))
+        note, version = self.note
         if note and version == self.session.version:       # said until the position changes
             return note
         if s.is_terminal:
@@ -538,8 +541,8 @@ class GameScene(Scene):
              r.center, anchor="center", bold=True, max_width=80)
 
     def _draw_tooltip(self, surface, layout) -> None:
-        self.tip_rect = None                    # where the tooltip was drawn this frame (tests)
-        if getattr(self, "_tip_version", None) != self.session.version:
+        self.tip_rect = None
+        if self._tip_version != self.session.version:
             # The position changed: what was under the pointer may have moved or gone.
             self._tip_version = self.session.version
             self.hover_at(self.mouse if self.mouse != (-1, -1) else None)

@@ -172,15 +172,50 @@ def clear_caches():
 
 def name_label(surface, layout: Layout, card: pygame.Rect, name: str, band: tuple[int, int]) -> pygame.Rect:
     """A piece's name on a dark strip over its name band (top, height relative to the card), set
-    at fonts.MIN_PX or more and cut to the card's width: for faces too small to carry it."""
+    at fonts.MIN_PX or more on up to three lines: for faces too small to carry it."""
     px = type_px(layout, 12)
     font = fonts.get_font(px, True)
-    h = max(band[1], font.get_linesize() + 1)
-    strip = pygame.Rect(card.x + 1, card.y + band[0] + band[1] // 2 - h // 2, card.w - 2, h)
-    strip.bottom = min(strip.bottom, card.bottom - 1)
+    room = card.w - 4
+    lines = name_lines(name, font, room)
+    step = font.get_linesize()
+    h = max(band[1], step * len(lines) + 1)
+    strip = pygame.Rect(card.x + 1, 0, card.w - 2, h)
+    strip.bottom = min(card.y + band[0] + band[1], card.bottom - 1)
     rounded(surface, strip, (*theme.UMBER, 215), max(2, layout.px(3)))
-    img = fonts.render_fit(name, px, theme.PARCHMENT_LIGHT, strip.w - 4, True, 1.0)
-    spot = img.get_rect(center=strip.center)
-    surface.blit(img, spot)
-    _report(surface, layout, name, spot, px)
+    y = strip.centery - step * len(lines) // 2
+    for line in lines:
+        img = fonts.render_fit(line, px, theme.PARCHMENT_LIGHT, room, True, 1.0)
+        spot = img.get_rect(midtop=(strip.centerx, y))
+        surface.blit(img, spot)
+        _report(surface, layout, line, spot, px)
+        y += step
     return strip
+
+
+def name_lines(name: str, font, width: int) -> list[str]:
+    """A name in lines of at most `width`: broken at a space when that fills at least half the
+    line, else inside the word with a hyphen (never cut short)."""
+    lines: list[str] = []
+    rest = " ".join(name.split())
+    while rest:
+        if font.size(rest)[0] <= width:
+            lines.append(rest)
+            break
+        n = len(rest)
+        while n > 1 and font.size(rest[:n])[0] > width:
+            n -= 1
+        space = rest.rfind(" ", 0, n + 1)
+        if space > 0 and space >= n * 0.5:
+            lines.append(rest[:space])
+            rest = rest[space + 1:]
+            continue
+        k = n
+        while k > 1 and font.size(rest[:k] + "-")[0] > width:
+            k -= 1
+        tail = len(rest[k:].split(" ")[0])
+        if 0 < tail < 3 and k > 4:              # no lone letter or two on the next line
+            k -= 3 - tail
+        head = rest[:k]
+        lines.append(head.rstrip() if head.endswith(" ") else head + "-")
+        rest = rest[k:].lstrip()
+    return lines
