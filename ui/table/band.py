@@ -221,13 +221,13 @@ def paint_conspiracies(ctx, surface, band):
     s, L, p = ctx.state, ctx.layout, band.seat
     area = band.conspiracies
     items = s.conspiracies[p]
-    w = 48
+    w = G.CONSPIRACY_W
     x = area.x + 4
     y = area.y + 4
     for i, (cid, status, tucked) in enumerate(items):
         name = s.rules.conspiracies[cid].name
         visible = p == ctx.secret_seat or status == 2
-        cx = x + i * (w + 30)
+        cx = x + i * G.CONSPIRACY_STEP
         r = ctx.r((cx, y, w, G.card_h(w)))
         if status >= 1 and tucked != -1 and ("card", tucked) not in ctx.hidden:
             back = ctx.art.card_back(back_of(s.rules.cards[tucked]), r.w)
@@ -240,8 +240,10 @@ def paint_conspiracies(ctx, surface, band):
         label = t(("table.conspiracy_status.unprepared", "table.conspiracy_status.prepared",
                    "table.conspiracy_status.triggered")[status])
         col = ((120, 110, 100), (46, 120, 60), (90, 80, 70))[status]
-        tag = pygame.Rect(0, 0, r.w + L.px(22), L.px(16))
+        tag_w = G.CONSPIRACY_STEP - 6
+        tag = pygame.Rect(0, 0, L.px(tag_w), L.px(16))
         tag.midbottom = (r.centerx + L.px(7), r.bottom + L.px(6))
         rounded(surface, tag, col, L.px(7), max(1, L.px(1)), theme.PARCHMENT_LIGHT)
-        text(surface, L, label, 10, theme.PARCHMENT_LIGHT, tag.center, anchor="center", bold=True, max_width=w + 20)
+        text(surface, L, label, 12, theme.PARCHMENT_LIGHT, tag.center, anchor="center", bold=True,
+             max_width=tag_w - 4)
         ctx.hit("conspiracy", r, name if visible else None, p, i)

@@ -27,6 +27,8 @@ WONDERS = (1024, 568)            # Wonders (top) and Conspiracies (below)
 
 CITY_GROUPS = ("brown", "grey", "yellow", "red", "blue", "green", "purple", "senator")
 CITY_CARD_W = 68
+CONSPIRACY_W = 48                # a Conspiracy in a band, and the step to the next (room for its status tag)
+CONSPIRACY_STEP = 88
 
 # Middle area.
 LEFT = pygame.Rect(8, MID_Y, 400, MID_H)
