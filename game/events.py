@@ -115,3 +115,26 @@ class Event:
 
 def _rebuild(kind, player, fields):
     return Event(kind, player, **dict(fields))
+
+
+# The fields that name a hidden component, per kind; `secret` says who may read them:
+# absent/None: both seats; 0 or 1: only that seat; 'all': neither (a face-down card or Decree).
+SECRET_FIELDS = {
+    "card": ("card",),
+    "progress": ("token",),
+    "conspiracy": ("conspiracy",),
+    "decree": ("decree",),
+    "seen": ("cards", "tokens"),
+}
+
+
+def mask(event: Event, seat: int) -> Event:
+    """The event as `seat` may know it: hidden names become None (tuples keep their length)."""
+    secret = event.get("secret")
+    if secret is None or secret == seat:
+        return event
+    hidden = {}
+    for name in SECRET_FIELDS.get(event.kind, ()):
+        value = event.get(name)
+        hidden[name] = (None,) * len(value) if isinstance(value, tuple) else None
+    return event.replace(**hidden)
