@@ -283,6 +283,8 @@ def test_secrets_stay_with_their_seat(seed):
         hidden |= {r.conspiracies[c].name for c, status, _ in s.conspiracies[1 - seat]
                    if status != 2}
         hidden |= {r.decrees[d].name for d, up in enumerate(s.decree_up) if not up}
+        hidden |= {a.subject for a in s.history if a.kind == "lock" and a.target == "box"
+                   and a.player != seat} - seen
         told = set().union(*(_names_in(e) for e in mine))
         assert not (hidden & told), f"seat {seat} reads secrets: {hidden & told}"
 
