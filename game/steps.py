@@ -245,7 +245,12 @@ def _legal_library(s, step):
 def _apply_library(s, step, action):
     tid = s.rules.progress_id[action.subject]
     s.progress_box.remove(tid)
+    reason = s.reason(s.cause)          # The Great Library (its effect asked for this choice)
     s.gain_progress(step[1], tid, "box")
+    for other in step[2]:
+        if other != tid:
+            s.emit("progress", step[1], token=s.rules.progress[other].name, action="returned",
+                   frm="library", reason=reason, secret=step[1])
 
 
 def _legal_destroy(s, step):
