@@ -330,3 +330,42 @@ def test_search_clones_record_nothing():
     assert quiet.apply(quiet.legal_actions()[0]) == [] and quiet.events == []
     loud = s.clone()
     assert loud.apply(loud.legal_actions()[0]) and loud.events[:len(s.events)] == s.events
+
+
+# ------------------------------------------------------------------ every Conspiracy
+
+def _conspiracy_table(name, seed):
+    """Seat 0 about to trigger `name`, with something for every Conspiracy to act on."""
+    from positions import conspiracy, cubes, give, position, tokens, wonders
+    s = position(agora=True, seed=seed)
+    rules = s.rules
+    def first(color, skip=()):
+        return next(c.name for c in rules.cards if c.color == color and not c.senator
+                    and c.name not in skip and rules.card_id[c.name] not in s.accessible_cards())
+    mine = [first("blue"), first("green")]
+    give(s, 0, *mine)
+    give(s, 1, *[first(color, mine) for color in ("brown", "grey", "blue", "green", "yellow", "red")])
+    wonders(s, 1, "The Pyramids", built=("The Colossus",))
+    tokens(s, 1, "Law")
+    cubes(s, ch1=(2, 1), ch3=(1, 2), ch4=(1, 0))
+    conspiracy(s, 0, name, "prepared")
+    return s
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_every_conspiracy_is_accounted_for(seed):
+    names = [c.name for c in new_game(0).rules.conspiracies]
+    for name in names:
+        s = _conspiracy_table(name, seed)
+        rng = random.Random(seed)
+        first = True
+        for _ in range(12):
+            if s.is_terminal:
+                break
+            before = snapshot(s)
+            action = s.parse_action(f"trigger {name}") if first else rng.choice(s.legal_actions())
+            first = False
+            events = s.apply(action)
+            model, after = replay_events(before, events), snapshot(s)
+            for key in after:
+                assert model[key] == after[key], (name, str(action), key, events)
