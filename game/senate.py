@@ -123,10 +123,13 @@ def move(s, p, src, dst):
     if s.recording:
         s.emit("cube", p, chamber=src, action="moved", to=dst, by=p, reason=s.reason(s.cause))
     reevaluate(s, src)
-    s.cubes[dst * 2 + p] += 1
     if s.over:
-        # The game ended on leaving the source: the cube still lands (no rule reads it).
+        # The game ended as the cube left: it never arrives, and the account says so.
+        if s.recording:
+            s.emit("cube", p, chamber=dst, action="removed", to=None, by=p,
+                   reason=("rule", "game_over"))
         return
+    s.cubes[dst * 2 + p] += 1
     reevaluate(s, dst)
 
 
