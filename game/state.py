@@ -582,10 +582,14 @@ class State:
         self.reveal_pending = []
         self.remaining = len(layout)
         if self.recording:
+            cards = self.rules.cards
             for slot, cid in enumerate(self.structure):
-                # A face-down card's name is secret to both seats until its reveal event.
+                # A face-down card's name is secret to both seats until its reveal event;
+                # its back (Age, Guild or Senator) shows.
+                c = cards[cid]
                 self.card_moved(None, cid, "deck", "structure", slot=slot,
                                 face_up=self.face_up[slot],
+                                back="senator" if c.senator else "guild" if c.guild else str(c.age),
                                 secret=None if self.face_up[slot] else "all")
 
     # --- military

@@ -469,3 +469,16 @@ def test_a_move_that_ends_the_game_is_accounted_for():
     assert {k: model[k] for k in after} == after
     if s.is_terminal:
         assert events[-1].kind == "game_over"
+
+
+def test_a_face_down_deal_shows_only_its_back():
+    s = new_game(4, agora=True)
+    deals = [e for e in s.events if e.kind == "card" and e.frm == "deck"]
+    assert len(deals) == len(s.structure)
+    for e in deals:
+        c = s.rules.cards[s.rules.card_id[e.card]]
+        expected = "senator" if c.senator else "guild" if c.guild else "1"
+        assert e.back == expected
+        for seat in (0, 1):
+            seen = mask(e, seat)
+            assert (seen.card == e.card) == e.face_up and seen.back == expected
