@@ -709,7 +709,8 @@ class State:
         self.cause = src
         steps = [("fx", p, kind, arg, src) for kind, arg in w.on_gain]
         if self.info[p].passive.get("wonders_play_again"):
-            steps.append(("fx", p, "play_again", True, ("progress", self._token_with(p, "wonders_play_again"))))
+            theology = self._token_with(p, "wonders_play_again")
+            steps.append(("fx", p, "play_again", True, ("progress", theology)))
         steps.append(("construction_done", p))
         self.run_steps(steps)
 
