@@ -62,8 +62,7 @@ class GameOverScene(TableOverlay):
 
     def on_resize(self, layout) -> None:
         n = len(self.group.buttons)
-        gap = 10
-        w = min(184, (780 - (n - 1) * gap) / n)
+        w, gap = 184, 10
         x0 = 800 - (n * w + (n - 1) * gap) / 2
         for i, b in enumerate(self.group.buttons):
             b.rect = layout.rect(x0 + i * (w + gap), 706, w, 50)
@@ -92,7 +91,9 @@ class GameOverScene(TableOverlay):
         self.draw_scrim(surface, 170)
         session = self.game.session
         result = session.state.result
-        panel = L.rect(400, 110, 800, 680)
+        # wide enough for the row of buttons (five with Analysis), at least the score sheet's 800
+        width = max(800, len(self.group.buttons) * 194 + 30)
+        panel = L.rect(800 - width / 2, 110, width, 680)
         draw_panel(surface, panel, L)
         if result.winner is None:
             headline = t("over.draw")
