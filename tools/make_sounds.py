@@ -48,19 +48,25 @@ def tone(freq: float, seconds: float, *, partials=((1, 1.0),), attack=0.005, dec
     glide: the pitch at the end relative to the start (a falling thud < 1)."""
     n = int(seconds * RATE)
     out = [0.0] * n
+    sin, two_pi = math.sin, 2 * math.pi
+    # The envelope and the pitch curve are the same for every partial: compute them once.
+    shape = [min(1.0, (i / RATE) / attack) * release(i / RATE, seconds) for i in range(n)]
+    bend = [1.0] * n
+    if glide != 1.0 or vibrato:
+        for i in range(n):
+            t = i / RATE
+            bend[i] = glide ** (t / seconds) * (1 + vibrato * sin(two_pi * 5.5 * t))
     for ratio, amp in partials:
         if freq * ratio > 0.45 * RATE:      # above what the file can hold: it would alias
             continue
-        phase = 0.0
         tau = decay / (ratio ** (inharmonic_decay - 1)) if inharmonic_decay != 1 else decay
+        fall = math.exp(-1 / (tau * RATE))   # the decay, one sample at a time
+        step = two_pi * freq * ratio / RATE
+        phase, level = 0.0, amp
         for i in range(n):
-            t = i / RATE
-            f = freq * ratio * (glide ** (t / seconds))
-            if vibrato:
-                f *= 1 + vibrato * math.sin(2 * math.pi * 5.5 * t)
-            phase += 2 * math.pi * f / RATE
-            env = min(1.0, t / attack) * math.exp(-t / tau) * release(t, seconds)
-            out[i] += amp * env * math.sin(phase)
+            phase += step * bend[i]
+            out[i] += level * shape[i] * sin(phase)
+            level *= fall
     return out
 
 

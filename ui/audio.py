@@ -213,6 +213,8 @@ class Audio:
             try:
                 sound = self.sounds[name]
                 sound.set_volume(gain)
+                if pygame.mixer.find_channel() is None:       # all ringing: the oldest gives way
+                    pygame.mixer.find_channel(True).stop()
                 sound.play()
             except pygame.error as exc:         # a device that vanished: stay quiet, keep playing
                 log.debug("cannot play %s: %s", name, exc)
