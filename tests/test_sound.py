@@ -12,6 +12,7 @@ import io  # noqa: E402
 import itertools  # noqa: E402
 import logging  # noqa: E402
 import math  # noqa: E402
+import random  # noqa: E402
 import struct  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402
@@ -28,6 +29,7 @@ for extra in (ROOT, ROOT / "tools"):
         sys.path.insert(0, str(extra))
 
 import make_sounds  # noqa: E402
+from game import new_game  # noqa: E402
 from game.events import Event  # noqa: E402
 from ui import audio as audio_module  # noqa: E402
 from ui import settings as settings_file  # noqa: E402
@@ -151,6 +153,47 @@ def test_every_event_kind_is_heard_through_the_mixer(player):
         assert CountingSound.plays == Counter({expected: 1}), (event, CountingSound.plays)
     heard = {expected for _, _, expected in EVENTS}
     assert heard == set(GAME_SOUNDS)                         # every effect has an event that plays it
+
+
+def _seeded_game_events(seed):
+    """Every event of one seeded Agora game between random players, one list per move."""
+    state = new_game(seed, agora=True)
+    rng = random.Random(seed)
+    moves = [list(state.events)]                 # the set-up's own events
+    while not state.is_terminal:
+        moves.append(list(state.apply(rng.choice(state.legal_actions()))))
+    return moves
+
+
+def test_a_seeded_game_is_heard_event_by_event(player):
+    """Seeded games from the engine: each shown event starts its own sound through the mixer,
+    and together they reach every game sound."""
+    expected, kinds = Counter(), set()
+    for seed in range(1, 6):
+        for move in _seeded_game_events(seed):
+            for event in move:
+                kinds.add(event.kind)
+                name = player.play_event(event, 0)
+                player.flush()                    # one event per frame, as the animator shows them
+                if name is not None:
+                    expected[name] += 1
+    assert CountingSound.plays == expected
+    assert set(CountingSound.plays) == set(GAME_SOUNDS)
+    assert {"card", "coins", "wonder", "pawn", "military_token", "science_pair", "progress", "cube", "control",
+            "decree", "conspiracy", "age", "game_over", "reveal"} <= kinds
+
+
+def test_a_seeded_game_shown_at_once_never_piles_up(player):
+    """With animations skipped every event of a move is shown in one frame: a few sounds at
+    most, repeats merged, the most telling one always heard."""
+    for move in _seeded_game_events(3):
+        before = Counter(CountingSound.plays)
+        wanted = {n for n in (player.play_event(e, 0) for e in move) if n is not None}
+        played = player.flush()
+        assert len(played) <= MAX_PER_FRAME and set(played) <= wanted
+        assert (CountingSound.plays - before) == Counter(played)
+        if wanted:
+            assert played[0] == min(wanted, key=SOUND_NAMES.index)
 
 
 def test_victory_or_defeat_for_the_seat_at_the_screen():
@@ -278,11 +321,12 @@ def test_buttons_click_and_hover_through_the_app(folder, monkeypatch):
         _key(pygame.K_DOWN)
         app.step(1 / 60)
         assert CountingSound.plays == Counter({"hover": 1})
-        _key(pygame.K_RETURN)
-        app.step(1 / 60)
-        assert CountingSound.plays == Counter({"hover": 1, "click": 1})
         SETTINGS.muted = True
-        _key(pygame.K_DOWN)
+        _key(pygame.K_UP)
+        app.step(1 / 60)
+        assert CountingSound.plays == Counter({"hover": 1})        # muted: the focus moves in silence
+        SETTINGS.muted = False
+        _key(pygame.K_RETURN)
         app.step(1 / 60)
         assert CountingSound.plays == Counter({"hover": 1, "click": 1})
     finally:
