@@ -22,7 +22,7 @@ A *reason* says why something happened: a pair `(kind, name)`, kind one of
   'payment'     paying for a construction or recruitment (name: the card, Senator or Wonder)
   'trade'       the opponent's trade payment received under Economy (name: what was bought)
   'discard'     discarding a card for coins (name: the card)
-  'rule'        a rule of the game itself (name: 'seven_wonders', 'chain')
+  'rule'        a rule of the game itself (name: 'seven_wonders', 'chain', 'game_over')
 A reason may be None where nothing but the action itself caused the change.
 
 Event kinds and their fields (see docs/engine.md for the full table):

@@ -324,7 +324,10 @@ class State:
                         sources.append((rules.decrees[did].name, n))
             color = "wonder"
         else:
-            cid = rules.card_id[name]
+            cid = rules.card_id.get(name)
+            if cid is None:
+                raise ValueError(f"payment: '{name}' is not a Building, Senator or Wonder "
+                                 f"of this game")
             c = rules.cards[cid]
             if c.senator:
                 cost = self.recruit_cost(p)
@@ -534,7 +537,8 @@ class State:
     def grant_extra_turn(self, p, reason):
         if not self.extra_turn:
             self.extra_turn = True
-            self.emit("extra_turn", p, reason=self.reason(reason))
+            if self.recording:
+                self.emit("extra_turn", p, reason=self.reason(reason))
 
     def take_from_structure(self, slot) -> int:
         """Remove the card at `slot`; uncovered cards are revealed at the end of the turn."""
@@ -673,7 +677,8 @@ class State:
             if bonus:
                 steps.append(("fx", p, "coins", bonus, ("progress", self._chain_token(p))))
         if pair:
-            self.emit("science_pair", p, symbol=c.science)
+            if self.recording:
+                self.emit("science_pair", p, symbol=c.science)
             steps.append(("progress", p))
         steps.append(("construction_done", p))
         self.run_steps(steps)
@@ -681,15 +686,17 @@ class State:
     def construct_wonder(self, p, wid, tucked):
         self.built[p][wid] = tucked
         wonders = self.rules.wonders
-        self.emit("wonder", p, wonder=wonders[wid].name, action="built", from_player=None,
-                  reason=None)
+        if self.recording:
+            self.emit("wonder", p, wonder=wonders[wid].name, action="built", from_player=None,
+                      reason=None)
         if self.standing_wonders() >= 7:
             for q in (0, 1):
                 for w in self.unbuilt_wonders(q):
                     self.wonders[q].remove(w)
                     self.wonders_out.append(w)
-                    self.emit("wonder", q, wonder=wonders[w].name, action="boxed",
-                              from_player=q, reason=("rule", "seven_wonders"))
+                    if self.recording:
+                        self.emit("wonder", q, wonder=wonders[w].name, action="boxed",
+                                  from_player=q, reason=("rule", "seven_wonders"))
         self.refresh(p)
         if self.agora:
             self._construction_coins("wonder")
@@ -725,7 +732,8 @@ class State:
         self.refresh(p)
         t = self.rules.progress[tid]
         self.cause = ("progress", tid)
-        self.emit("progress", p, token=t.name, action="gained", frm=frm, reason=None)
+        if self.recording:
+            self.emit("progress", p, token=t.name, action="gained", frm=frm, reason=None)
         if t.science and self.check_science(p):
             return
         self.push(*[("fx", p, kind, arg, ("progress", tid)) for kind, arg in t.on_gain])
