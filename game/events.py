@@ -31,7 +31,7 @@ Event kinds and their fields (see docs/engine.md for the full table):
   military_token player (who took it), token, effect ('+'-joined effect kinds, e.g.
                  'opponent_loses_coins'), reason (what pushed the pawn)
   card           player (acting seat), card, frm, to, frm_player, to_player, slot, wonder,
-                 face_up (deals only), reason, secret
+                 face_up and back ('1'-'3', 'guild', 'senator': deals only), reason, secret
                  places: 'deck', 'structure', 'city', 'senate', 'discard', 'wonder'
                  (tucked under `wonder`), 'conspiracy' (tucked under a Conspiracy),
                  'box' (out of the game: removed at setup or by a rule)

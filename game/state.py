@@ -582,10 +582,14 @@ class State:
         self.reveal_pending = []
         self.remaining = len(layout)
         if self.recording:
+            cards = self.rules.cards
             for slot, cid in enumerate(self.structure):
-                # A face-down card's name is secret to both seats until its reveal event.
+                # A face-down card's name is secret to both seats until its reveal event;
+                # its back (Age, Guild or Senator) shows.
+                c = cards[cid]
                 self.card_moved(None, cid, "deck", "structure", slot=slot,
                                 face_up=self.face_up[slot],
+                                back="senator" if c.senator else "guild" if c.guild else str(c.age),
                                 secret=None if self.face_up[slot] else "all")
 
     # --- military
@@ -705,7 +709,8 @@ class State:
         self.cause = src
         steps = [("fx", p, kind, arg, src) for kind, arg in w.on_gain]
         if self.info[p].passive.get("wonders_play_again"):
-            steps.append(("fx", p, "play_again", True, ("progress", self._token_with(p, "wonders_play_again"))))
+            theology = self._token_with(p, "wonders_play_again")
+            steps.append(("fx", p, "play_again", True, ("progress", theology)))
         steps.append(("construction_done", p))
         self.run_steps(steps)
 

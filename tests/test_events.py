@@ -88,6 +88,42 @@ def _place(event, side):
     return (where,)
 
 
+# The vocabulary of game/events.py: kind -> (fields always present, fields that may be).
+VOCABULARY = {
+    "coins": ({"delta", "reason"}, set()),
+    "pawn": ({"start", "to", "reason"}, set()),
+    "military_token": ({"token", "effect", "reason"}, set()),
+    "card": ({"card", "frm", "to", "frm_player", "to_player", "reason"},
+             {"slot", "wonder", "face_up", "back", "secret"}),
+    "reveal": ({"slot", "card"}, set()),
+    "wonder": ({"wonder", "action", "from_player", "reason"}, set()),
+    "progress": ({"token", "action", "frm", "reason"}, {"secret"}),
+    "cube": ({"chamber", "action", "to", "by", "reason"}, set()),
+    "control": ({"chamber", "previous"}, set()),
+    "decree": ({"decree", "chamber", "action", "to"}, {"secret"}),
+    "conspiracy": ({"conspiracy", "action", "card"}, {"secret"}),
+    "seen": ({"cards", "tokens", "reason", "secret"}, set()),
+    "science_pair": ({"symbol"}, set()),
+    "extra_turn": ({"reason"}, set()),
+    "age": ({"age", "chooser"}, set()),
+    "turn": (set(), set()),
+    "game_over": ({"victory", "scores", "tiebreak"}, set()),
+}
+REASON_KINDS = {"card", "wonder", "progress", "military", "decree", "conspiracy", "senator",
+                "payment", "trade", "discard", "rule"}
+
+
+def conforms(e):
+    """The event uses the documented vocabulary: kind, fields, seat and reason."""
+    required, optional = VOCABULARY[e.kind]
+    names = set(e.fields)
+    assert required <= names <= required | optional, e
+    assert e.player in (0, 1, None), e
+    reason = e.get("reason")
+    assert reason is None or (len(reason) == 2 and reason[0] in REASON_KINDS
+                              and isinstance(reason[1], str)), e
+
+
 WONDER_PLACE = {"offered": "pool", "drafted": "owned", "built": "built", "taken": "owned",
                 "boxed": "out", "returned": "out"}
 
@@ -100,6 +136,7 @@ def replay_events(snap, events) -> dict:
         m["decrees"] = {k: list(v) for k, v in m["decrees"].items()}
     for e in events:
         assert isinstance(e, Event)
+        conforms(e)
         k = e.kind
         if k == "coins":
             assert e.delta != 0 and e.reason is not None, e
@@ -182,6 +219,8 @@ def play(seed, agora, check=True):
     s = new_game(seed, agora=agora)
     rng = random.Random(seed * 7 + agora)
     assert s.events, "setup is reported (the Wonders offered, the first structure)"
+    for e in s.events:
+        conforms(e)
     while not s.is_terminal:
         before = snapshot(s) if check else None
         count = len(s.events)
@@ -469,3 +508,16 @@ def test_a_move_that_ends_the_game_is_accounted_for():
     assert {k: model[k] for k in after} == after
     if s.is_terminal:
         assert events[-1].kind == "game_over"
+
+
+def test_a_face_down_deal_shows_only_its_back():
+    s = new_game(4, agora=True)
+    deals = [e for e in s.events if e.kind == "card" and e.frm == "deck"]
+    assert len(deals) == len(s.structure)
+    for e in deals:
+        c = s.rules.cards[s.rules.card_id[e.card]]
+        expected = "senator" if c.senator else "guild" if c.guild else "1"
+        assert e.back == expected
+        for seat in (0, 1):
+            seen = mask(e, seat)
+            assert (seen.card == e.card) == e.face_up and seen.back == expected
