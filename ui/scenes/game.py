@@ -21,6 +21,7 @@ from ui.settings import SETTINGS
 from ui.table import geometry as G
 from ui.table.anim import Animator
 from ui.table.artkit import back_of, icon
+from ui.table.choice_tips import hit_lines
 from ui.table.logpanel import LogPanel
 from ui.table.paint import PLAYER_COLORS, rounded, text, text_block
 from ui.table.session import CURRENT, GameSession
@@ -177,9 +178,9 @@ class GameScene(Scene):
             return
         if self.dialog_version == self.session.version and self.dialog in self.app.stack:
             return
-        from ui.scenes.choice import decision_dialog
+        from ui.table.prompt import TablePrompt
         self.dialog_version = self.session.version
-        self.dialog = decision_dialog(self)
+        self.dialog = TablePrompt(self)         # chosen on the table; the prompt bar leaves the board in view
         self.app.push(self.dialog)
 
     # --- moves ---------------------------------------------------------------------
@@ -358,6 +359,9 @@ class GameScene(Scene):
         s = self.state
         if not self.session.human_to_act or s.decision not in SENATE_DECISIONS:
             return None
+        prompt = self.dialog
+        if prompt is not None and hasattr(prompt, "chamber_targets") and self.app is not None and prompt in self.app.stack:
+            return prompt.chamber_targets()     # the Chambers a click may pick at this step
         names = {a.subject for a in s.legal_actions() if a.kind in ("place", "remove", "move")}
         return frozenset(s.rules.chamber_id[n] for n in names if n in s.rules.chamber_id)
 
@@ -453,7 +457,7 @@ class GameScene(Scene):
             return t("status.your_turn")
         if s.decision == "draft":
             return t("status.draft")
-        return t("status.decision")
+        return t("targets.status")
 
     def _draw_status(self, surface, layout) -> None:
         rect = G.INFO
@@ -537,7 +541,7 @@ class GameScene(Scene):
             return
         key = (id(hit), self.session.version, layout.size, language())
         if key != self._tip_key:
-            lines = lines_for(hit, self.state, self.session)
+            lines = hit_lines(hit, self.state, self.session) or lines_for(hit, self.state, self.session)
             self._tip = render_tip(layout, lines, self.art, hit.name, self.state) if lines else None
             self._tip_key = key
         if self._tip is None:
