@@ -89,8 +89,9 @@ class GameScene(Scene):
         self._refresh()
         if self.app is not None:
             from ui.scenes.options import OptionDialog
+            from ui.table.prompt import TablePrompt
             for scene in list(self.app.stack):
-                if isinstance(scene, OptionDialog):     # built with the old words: reopened as needed
+                if isinstance(scene, (OptionDialog, TablePrompt)):     # built with the old words: reopened as needed
                     self.app.remove(scene)
         self.dialog = None
         self.dialog_version = None
@@ -195,11 +196,19 @@ class GameScene(Scene):
         return True
 
     def play(self, action) -> None:
+        self._close_prompt()
         before, after = self.session.apply(action)
         self.ai_wait = 0.0
         self.log.scroll = 0
         if SETTINGS.speed_factor > 0:
             self.anim.start(before, after, self.session.viewer)
+
+    def _close_prompt(self) -> None:
+        """The decision's prompt bar goes as soon as its decision is answered (the next one opens afresh)."""
+        from ui.table.prompt import TablePrompt
+        prompt = self.dialog
+        if isinstance(prompt, TablePrompt) and self.app is not None and prompt in self.app.stack:
+            prompt.close()
 
     # --- undo --------------------------------------------------------------------------
 

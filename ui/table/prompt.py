@@ -179,7 +179,8 @@ class TablePrompt(TableOverlay):
     def on_resize(self, layout) -> None:
         self._layout(layout)
 
-    def _title(self) -> str:
+    @property
+    def title(self) -> str:
         if self.source is not None:
             return t("targets.pick_destination", name=self._hit_name(self.source))
         return t(f"decision.{self.kind}.title")
@@ -214,7 +215,7 @@ class TablePrompt(TableOverlay):
         plain_top = height
         if plain:
             height += 40
-        height += 44
+        height += 44 if self.bar.buttons else 4
         right = G.RIGHT
         top = right.bottom - height
         self.rect = layout.rect(right.x, top, BAR_W, height)
@@ -425,7 +426,7 @@ class TablePrompt(TableOverlay):
         rounded(surface, self.rect, (*theme.UMBER, 240), layout.px(10), max(2, layout.px(2)), theme.BRONZE_LIGHT)
         x = self.rect.x + layout.px(12)
         y = self.rect.y + layout.px(8)
-        text(surface, layout, self._title(), 18, theme.BRONZE_LIGHT, (x, y), bold=True, max_width=BAR_W - 24)
+        text(surface, layout, self.title, 18, theme.BRONZE_LIGHT, (x, y), bold=True, max_width=BAR_W - 24)
         y += layout.px(26)
         for line in self._body_lines:
             text(surface, layout, line, 15, theme.TEXT_ON_DARK, (x, y))
