@@ -158,15 +158,15 @@ class TablePrompt(TableOverlay):
 
     def _rebuild_bar(self) -> None:
         p = self.plan()
-        buttons = [Button(option_label(a, self.names), (lambda a=a: self._apply(a)), text_size=16) for a in p.declines]
+        buttons = [Button(option_label(a, self.names), (lambda a=a: self._apply(a)), text_size=17) for a in p.declines]
         if self.source is not None:
             direct = p.direct(self.source)
             if direct is not None:
-                buttons.insert(0, Button(option_label(direct, self.names), lambda: self._apply(direct), text_size=16))
-            buttons.append(Button(t("targets.back"), self.back, text_size=16))
+                buttons.insert(0, Button(option_label(direct, self.names), lambda: self._apply(direct), text_size=17))
+            buttons.append(Button(t("targets.back"), self.back, text_size=17))
         game = self.game
         if game.undo_visible() and game.session.can_undo:
-            buttons.append(Button(t("table.undo"), game.request_undo, text_size=16))
+            buttons.append(Button(t("table.undo"), game.request_undo, text_size=17))
         self.bar = ButtonGroup(buttons, horizontal=True)
         self.bar.index = len(buttons)       # nothing glows until hovered: the keys act on the targets
         self.bar._sync()
@@ -233,7 +233,8 @@ class TablePrompt(TableOverlay):
                 item.rect = layout.rect(right.x + BAR_W / 2 - total / 2 + n * (bw + 10), top + plain_top, bw, 34)
         buttons = self.bar.buttons
         if buttons:
-            bw = min(200, (width - (len(buttons) - 1) * 10) / len(buttons))
+            natural = max(b.natural_width(layout) for b in buttons)     # room for the whole label
+            bw = min(max(180, natural), (width - (len(buttons) - 1) * 10) / len(buttons))
             total = len(buttons) * bw + (len(buttons) - 1) * 10
             for n, b in enumerate(buttons):
                 b.rect = layout.rect(right.x + BAR_W / 2 - total / 2 + n * (bw + 10), top + height - 42, bw, 34)
@@ -367,6 +368,17 @@ class TablePrompt(TableOverlay):
 
     # --- autoplay -----------------------------------------------------------------------------------
 
+    def place_of(self, action) -> str | None:
+        """Where `action` is offered: 'table' (in place), 'panel' (the bar's items), 'bar' (a button)."""
+        p = self.plan()
+        if action in p.declines:
+            return "bar"
+        if action in p.panel:
+            return "panel"
+        if any(c.action == action for c in p.table):
+            return "table"
+        return None
+
     def target_for(self, action):
         """Where a person clicks next to play `action`."""
         p = self.plan()
@@ -403,6 +415,12 @@ class TablePrompt(TableOverlay):
         pulse = 0.5 + 0.5 * math.sin(self.time * 5)
         glow = tuple(round(a + (b - a) * pulse) for a, b in zip(theme.BRONZE, (255, 226, 120)))
         width = max(2, layout.px(3))
+        if self.source is not None:            # the origin: filled, so it reads apart from the destinations
+            r = self.source.rect.inflate(layout.px(8), layout.px(8))
+            veil = pygame.Surface(r.size, pygame.SRCALPHA)
+            veil.fill((255, 214, 90, 70))
+            surface.blit(veil, r)
+            pygame.draw.rect(surface, (255, 244, 200), r, max(3, layout.px(5)), border_radius=layout.px(8))
         hover = self.game.hover
         for n, hit in enumerate(self.table_targets()):
             r = hit.rect.inflate(layout.px(6), layout.px(6))
@@ -411,9 +429,6 @@ class TablePrompt(TableOverlay):
                              border_radius=layout.px(6))
             if n < 9:
                 self._number(surface, layout, n + 1, r.topleft)
-        if self.source is not None:
-            r = self.source.rect.inflate(layout.px(8), layout.px(8))
-            pygame.draw.rect(surface, (240, 200, 90), r, max(3, layout.px(5)), border_radius=layout.px(8))
 
     def _number(self, surface, layout, n, at) -> None:
         cap = pygame.Rect(0, 0, layout.px(20), layout.px(20))
