@@ -259,3 +259,16 @@ def test_tooltips_for_everything_a_decision_offers(app):
     chamber = chamber_lines(session.state, session, 0)
     text = " ".join(line for line, _ in chamber)
     assert str(rules.chambers[0].points) in text and "Decree" in text
+
+
+def test_a_click_on_a_decree_tile_picks_its_chamber(app):
+    seed, state = POSITIONS["senate"]
+    session, game, prompt = _open(app, seed, state)
+    chamber = next(h for h in prompt.table_targets() if h.kind == "chamber" and prompt.plan().direct(h) is not None
+                   and not prompt.plan().has_moves_from(h))
+    tile = next(h for h in game.view.hits_of("decree") if h.data[0] == chamber.data)
+    assert game.view.hit_at(tile.rect.center).kind == "decree"       # the tile is what lies under the pointer
+    expected = prompt.plan().direct(chamber)
+    before = len(session.state.history)
+    _click(app, tile.rect.center)
+    assert session.state.history[before:] == [expected]

@@ -30,6 +30,16 @@ def picture_for(state, action):
     return None
 
 
+def group_for(state, action) -> str:
+    """The heading an option belongs under (where a locked token comes from, what a Senate click does)."""
+    k = action.kind
+    if k == "lock":
+        return t(f"group.lock.{action.target}")
+    if k in ("place", "move", "remove", "conspire", "move_decree"):
+        return t(f"group.{k}")
+    return ""
+
+
 def body_for(session, state, kind, legal) -> str:
     seat = state.current_player
     params = {"who": session.name(seat)}

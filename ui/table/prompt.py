@@ -93,7 +93,13 @@ class TablePrompt(TableOverlay):
 
     def _build_items(self) -> None:
         state = self.state
-        self.items = [PanelItem(a, option_label(a, self.names), _picture_for(state, a)) for a in self._plan.panel]
+        from ui.scenes.choice import group_for
+        self.items = []
+        for a in self._plan.panel:
+            label = option_label(a, self.names)
+            if a.kind == "lock":                # a token from the box: say where it comes from
+                label = f"{group_for(state, a)}: {label}"
+            self.items.append(PanelItem(a, label, _picture_for(state, a)))
 
     def table_targets(self) -> list:
         """The table things a click may pick now."""
@@ -304,6 +310,9 @@ class TablePrompt(TableOverlay):
         if self.rect.collidepoint(pos):
             return
         hit = self.game.view.hit_at(pos) if self.game.view is not None else None
+        if hit is not None and hit.kind == "decree" and isinstance(hit.data, tuple):
+            # A Decree tile lies inside its Chamber's column: a click on it picks the Chamber.
+            hit = next((h for h in self.game.view.hits_of("chamber") if h.data == hit.data[0]), hit)
         if hit is not None and self.pick_hit(hit):
             return
         self.game.click(pos)                # menu, undo, the discard pile: as on the bare table
