@@ -97,7 +97,7 @@ def test_the_kinds_met_cover_the_table_and_the_panel():
 
 
 @pytest.mark.parametrize("kind", sorted(TABLE_KINDS | PANEL_KINDS))
-def test_every_legal_action_is_offered_once_and_targets_are_highlighted(app, kind):
+def test_every_legal_action_is_offered_once_highlighted_and_played_by_its_click(app, kind):
     if kind not in POSITIONS:
         pytest.skip(f"no '{kind}' decision in the sampled games")
     seed, state = POSITIONS[kind]
@@ -113,15 +113,7 @@ def test_every_legal_action_is_offered_once_and_targets_are_highlighted(app, kin
         assert game.view.hit_at(c.first.rect.center) is not None
     if kind in ("library", "keep", "return", "start"):
         assert prompt.items and all(prompt.rect.contains(i.rect) for i in prompt.items)
-
-
-@pytest.mark.parametrize("kind", sorted(TABLE_KINDS | PANEL_KINDS))
-def test_a_click_on_a_target_plays_exactly_that_action(app, kind):
-    if kind not in POSITIONS:
-        pytest.skip(f"no '{kind}' decision in the sampled games")
-    seed, state = POSITIONS[kind]
-    session, game, prompt = _open(app, seed, state)
-    p = prompt.plan()
+    # A click on a target (or an item) plays exactly that action.
     choices = [c.action for c in p.table] + p.panel
     action = choices[-1]                     # the last one: not simply the first thing drawn
     before = len(session.state.history)
@@ -252,10 +244,16 @@ def test_tooltips_for_everything_a_decision_offers(app):
     kinds = {}
     for hit in game.view.hits:
         kinds.setdefault(hit.kind, hit)
-    for kind in ("progress", "wonder", "track", "conspiracy", "decree"):
-        hit = kinds.get(kind)
-        if hit is not None:
-            assert lines_for(hit, session.state, session), kind
+    for kind in ("progress", "wonder", "track", "decree", "chamber"):
+        assert kind in kinds and lines_for(kinds[kind], session.state, session), kind
+    if "conspiracy" in kinds:
+        assert lines_for(kinds["conspiracy"], session.state, session)
+    # Hovering an offered token shows its tooltip (a picture and its text) above the bar.
+    item = prompt.items[0]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=item.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    for _ in range(20):
+        app.step(1 / 60)
+    assert prompt.hover_item is item and prompt._tip is not None
     chamber = chamber_lines(session.state, session, 0)
     text = " ".join(line for line, _ in chamber)
     assert str(rules.chambers[0].points) in text and "Decree" in text
