@@ -423,7 +423,7 @@ class TablePrompt(TableOverlay):
     def _draw_targets(self, surface, layout) -> None:
         pulse = 0.5 + 0.5 * math.sin(self.time * 5)
         glow = tuple(round(a + (b - a) * pulse) for a, b in zip(theme.BRONZE, (255, 226, 120)))
-        width = max(2, layout.px(3))
+        width = max(2, layout.px(4))
         if self.source is not None:            # the origin: filled, so it reads apart from the destinations
             r = self.source.rect.inflate(layout.px(8), layout.px(8))
             veil = pygame.Surface(r.size, pygame.SRCALPHA)
@@ -434,8 +434,10 @@ class TablePrompt(TableOverlay):
         for n, hit in enumerate(self.table_targets()):
             r = hit.rect.inflate(layout.px(6), layout.px(6))
             hot = hover is not None and hit_key(hover) == hit_key(hit)
-            pygame.draw.rect(surface, (255, 236, 150) if hot else glow, r, width + (layout.px(2) if hot else 0),
-                             border_radius=layout.px(6))
+            line = width + (layout.px(2) if hot else 0)
+            # A dark rim under the gold line: the target reads on light parchment and on dark cards alike.
+            pygame.draw.rect(surface, theme.INK, r.inflate(2 * line, 2 * line), line, border_radius=layout.px(8))
+            pygame.draw.rect(surface, (255, 236, 150) if hot else glow, r, line, border_radius=layout.px(6))
             if n < 9:
                 self._number(surface, layout, n + 1, r.topleft)
 
