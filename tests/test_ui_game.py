@@ -26,7 +26,6 @@ from ui.names import slug  # noqa: E402
 from ui.scenes.card_actions import CardActionDialog, card_options  # noqa: E402
 from ui.scenes.game import GameScene  # noqa: E402
 from ui.scenes.menu import MenuScene  # noqa: E402
-from ui.scenes.options import OptionDialog  # noqa: E402
 from ui.scenes.pause import PauseScene  # noqa: E402
 from ui.settings import SETTINGS  # noqa: E402
 from ui.table.prompt import TablePrompt  # noqa: E402

@@ -197,7 +197,6 @@ def test_card_popup_shows_every_action_on_one_view(app):
     seat = state.current_player
     rules = state.rules
     state.conspiracies[seat] = [(0, 0, -1), (1, 0, -1)]        # two unprepared Conspiracies
-    state.refresh(0) if hasattr(state, "refresh") else None
     session = GameSession(GameConfig(seed=3, agora=True, first="me", seats=[SeatSetup("human"), SeatSetup("human")]))
     session.state = state
     session.hand_over()
