@@ -63,7 +63,20 @@ def _positions(seeds, wanted):
     return found
 
 
+def _curia_julia():
+    """Curia Julia just built with an unprepared Conspiracy owned: trigger it (or none), on the table."""
+    from positions import act, conspiracy, give, position, wonders
+    s = position(agora=True, seed=0, player=0, coins=20)
+    give(s, 0, "Lumber Yard", "Clay Pool", "Quarry", "Glassworks", "Press")
+    wonders(s, 0, "Curia Julia")
+    conspiracy(s, 0, "Embezzlement")
+    act(s, f"wonder Curia Julia with {s.rules.cards[s.accessible_cards()[0]].name}")
+    assert s.decision == "trigger_unprepared"
+    return 0, s
+
+
 POSITIONS = _positions(range(80), TABLE_KINDS | PANEL_KINDS)
+POSITIONS.setdefault("trigger_unprepared", _curia_julia())
 
 
 def _open(app, seed, state):
@@ -105,7 +118,7 @@ def test_every_legal_action_is_offered_once_highlighted_and_played_by_its_click(
     p = prompt.plan()
     offered = [c.action for c in p.table] + p.panel + p.declines
     assert sorted(map(str, offered)) == sorted(map(str, state.legal_actions()))
-    if kind in TABLE_KINDS - {"lock", "trigger_unprepared"}:
+    if kind in TABLE_KINDS - {"lock"}:
         assert p.table, f"{kind}: its choices are things on the table"
     highlighted = {hit_key(h) for h in prompt.table_targets()}
     assert highlighted == {hit_key(c.first) for c in p.table}
