@@ -219,7 +219,8 @@ class CardActionDialog(TableOverlay):
             if img is not None:
                 surface.blit(img, img.get_rect(midleft=(x, r.centery)))
                 x += img.get_width() + L.px(6)
-        note = o.detail if o.enabled else o.reason
+        # A price stays a price (in red when out of reach); the why is in the row's tooltip.
+        note = o.detail if o.enabled or o.detail else o.reason
         note_w = 0
         if note:
             box = text(surface, L, note, 14, color if o.enabled else (120, 20, 14), (r.right - L.px(8), r.centery),
@@ -240,7 +241,7 @@ class CardActionDialog(TableOverlay):
         rect = self._tip.get_rect(topleft=(self.rect.right + gap, o.rect.top)) if self.beside_right else \
             self._tip.get_rect(topright=(self.rect.left - gap, o.rect.top))
         screen = pygame.Rect((0, 0), L.size)
-        if not screen.contains(rect):
+        if rect.left < 0 or rect.right > screen.right:      # no room on that side (too tall is clamped below)
             rect = self._tip.get_rect(topright=(self.rect.left - gap, o.rect.top)) if self.beside_right else \
                 self._tip.get_rect(topleft=(self.rect.right + gap, o.rect.top))
         rect.clamp_ip(screen)
@@ -255,16 +256,21 @@ def option_tip(game, seat: int, card_name: str, o: Option):
     state = session.state
     action = o.action
     kind = action.kind if action is not None else None
+    why = [(o.reason, "bad")] if not o.enabled and o.reason else []
+    if why and kind in ("build", "recruit", "wonder"):
+        priced = card_name if kind != "wonder" else action.subject
+        if not state.payment(seat, priced).affordable:
+            why = []            # the price breakdown already says how many coins are missing
     if kind in ("build", "recruit"):
-        return [(o.label, "title")] + cost_lines(state, seat, card_name, session.name(seat)), None
+        return [(o.label, "title")] + cost_lines(state, seat, card_name, session.name(seat)) + why, None
     if kind == "discard":
         return [(o.label, "title"), (t("cardpop.discard_tip"), "body")], None
     if kind == "wonder":
         wid = state.rules.wonder_id[action.subject]
         hit = Hit("wonder", pygame.Rect(0, 0, 0, 0), action.subject, seat, wid)
-        return lines_for(hit, state, session), action.subject
+        return lines_for(hit, state, session) + why, action.subject
     if kind == "prepare":
-        return component_lines(state, action.subject), action.subject
+        return component_lines(state, action.subject) + why, action.subject
     return ([(o.label, "title"), (o.reason, "bad")] if o.reason else []), None
 
 
