@@ -221,12 +221,15 @@ class CardActionDialog(TableOverlay):
                 x += img.get_width() + L.px(6)
         # A price stays a price (in red when out of reach); the why is in the row's tooltip.
         note = o.detail if o.enabled or o.detail else o.reason
+        label = o.label
+        if o.action is None:            # nothing to choose here: the row just says why, across its width
+            label, note = o.reason or o.label, ""
         note_w = 0
         if note:
             box = text(surface, L, note, 14, color if o.enabled else (120, 20, 14), (r.right - L.px(8), r.centery),
                        anchor="midright", bold=o.enabled, max_width=150)
             note_w = box.w
-        text(surface, L, o.label, 16, color, (x, r.centery), anchor="midleft", bold=True,
+        text(surface, L, label, 16 if o.action is not None else 15, color, (x, r.centery), anchor="midleft", bold=True,
              max_width=max(40, (r.right - x - note_w - L.px(16)) / L.scale))
 
     def _draw_tip(self, surface, L, o: Option) -> None:

@@ -67,6 +67,7 @@ class TablePrompt(TableOverlay):
         self._plan_key = None               # the plan follows the drawn table (its hits)
         self.items: list[PanelItem] = []
         self._body_lines: list[str] = []
+        self._slot_w = 0.0                  # design width each picture's name may take
         self.bar = ButtonGroup([], horizontal=True)
         self.rect = pygame.Rect(0, 0, 0, 0)
         self._tip_key = None
@@ -214,6 +215,13 @@ class TablePrompt(TableOverlay):
         pictures = [i for i in self.items if i.picture] if self.source is None else []
         plain = [i for i in self.items if not i.picture] if self.source is None else []
         pic_w, per_row, rows, pic_h = self._picture_grid(pictures, width)
+        slot_w = pic_w
+        if pictures and pictures[0].picture[0] != "card":
+            # Room for each name under its picture, whole, when the row allows it.
+            font = layout.font(14)
+            widest = max(font.size(self._picture_label(i))[0] for i in pictures) / layout.scale + 6
+            per = min(per_row, len(pictures))
+            slot_w = max(pic_w, min(widest, (width - (per - 1) * 8) / per))
         height = 12 + 24 + len(self._body_lines) * 19 + 6
         pic_top = height
         if pictures:
@@ -225,12 +233,13 @@ class TablePrompt(TableOverlay):
         right = G.RIGHT
         top = right.bottom - height
         self.rect = layout.rect(right.x, top, BAR_W, height)
+        self._slot_w = slot_w + 6
         self._top = top
         for n, item in enumerate(pictures):
             r, c = divmod(n, per_row)
             count = min(per_row, len(pictures) - r * per_row)
-            row_w = count * pic_w + (count - 1) * 8
-            x = right.x + BAR_W / 2 - row_w / 2 + c * (pic_w + 8)
+            row_w = count * slot_w + (count - 1) * 8
+            x = right.x + BAR_W / 2 - row_w / 2 + c * (slot_w + 8) + (slot_w - pic_w) / 2
             item.rect = layout.rect(x, top + pic_top + r * (pic_h + 20), pic_w, pic_h)
         if plain:
             bw = min(260, (width - (len(plain) - 1) * 10) / len(plain))
@@ -244,6 +253,9 @@ class TablePrompt(TableOverlay):
             total = len(buttons) * bw + (len(buttons) - 1) * 10
             for n, b in enumerate(buttons):
                 b.rect = layout.rect(right.x + BAR_W / 2 - total / 2 + n * (bw + 10), top + height - 42, bw, 34)
+
+    def _picture_label(self, item) -> str:
+        return dn(item.picture[1]) if item.action.kind != "lock" else item.label
 
     def _picture_grid(self, pictures, width):
         if not pictures:
@@ -476,9 +488,9 @@ class TablePrompt(TableOverlay):
                                  spot.inflate(layout.px(6), layout.px(6)), max(2, layout.px(3 if hot else 2)),
                                  border_radius=layout.px(6))
             if item.picture[0] != "card":
-                label = dn(item.picture[1]) if item.action.kind != "lock" else item.label
-                text(surface, layout, label, 14, theme.TEXT_ON_DARK, (r.centerx, r.bottom + layout.px(2)),
-                     anchor="midtop", max_width=r.w / layout.scale + 6)
+                room = max(r.w / layout.scale + 6, self._slot_w)
+                text(surface, layout, self._picture_label(item), 14, theme.TEXT_ON_DARK,
+                     (r.centerx, r.bottom + layout.px(2)), anchor="midtop", max_width=room)
             at = r.topleft
         else:
             rounded(surface, r, (162, 104, 46) if hot else theme.UMBER, layout.px(8), max(1, layout.px(2)),
