@@ -59,24 +59,22 @@ class Event:
     __slots__ = ("kind", "player", "_fields")
 
     def __init__(self, kind: str, player: int | None = None, **fields) -> None:
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "player", player)
-        object.__setattr__(self, "_fields", tuple(sorted(fields.items())))
+        # The engine makes hundreds of these per game: no sorting, one dict kept private.
+        _set(self, "kind", kind)
+        _set(self, "player", player)
+        _set(self, "_fields", fields)
 
     def __getattr__(self, name):
-        for key, value in object.__getattribute__(self, "_fields"):
-            if key == name:
-                return value
-        raise AttributeError(f"event '{self.kind}' has no field '{name}'")
+        try:
+            return object.__getattribute__(self, "_fields")[name]
+        except KeyError:
+            raise AttributeError(f"event '{self.kind}' has no field '{name}'") from None
 
     def __setattr__(self, name, value):
         raise AttributeError("events are immutable")
 
     def get(self, name, default=None):
-        for key, value in self._fields:
-            if key == name:
-                return value
-        return default
+        return self._fields.get(name, default)
 
     @property
     def fields(self) -> dict:
@@ -85,12 +83,13 @@ class Event:
     def replace(self, **changes) -> "Event":
         """A copy with some fields changed (used to mask secrets for a seat)."""
         fields = dict(self._fields)
+        changes = dict(changes)
         player = changes.pop("player", self.player)
         fields.update(changes)
         return Event(self.kind, player, **fields)
 
     def to_dict(self) -> dict:
-        return {"kind": self.kind, "player": self.player, **dict(self._fields)}
+        return {"kind": self.kind, "player": self.player, **self._fields}
 
     @classmethod
     def from_dict(cls, data: dict) -> "Event":
@@ -102,10 +101,10 @@ class Event:
                 and self.player == other.player and self._fields == other._fields)
 
     def __hash__(self):
-        return hash((self.kind, self.player, repr(self._fields)))
+        return hash((self.kind, self.player, repr(sorted(self._fields.items()))))
 
     def __repr__(self):
-        inner = ", ".join(f"{k}={v!r}" for k, v in self._fields)
+        inner = ", ".join(f"{k}={v!r}" for k, v in sorted(self._fields.items()))
         return f"Event({self.kind!r}, player={self.player!r}{', ' if inner else ''}{inner})"
 
     def __reduce__(self):
@@ -113,5 +112,31 @@ class Event:
         return (_rebuild, (self.kind, self.player, self._fields))
 
 
+_set = object.__setattr__
+
+
 def _rebuild(kind, player, fields):
     return Event(kind, player, **dict(fields))
+
+
+# The fields that name a hidden component, per kind; `secret` says who may read them:
+# absent/None: both seats; 0 or 1: only that seat; 'all': neither (a face-down card or Decree).
+SECRET_FIELDS = {
+    "card": ("card",),
+    "progress": ("token",),
+    "conspiracy": ("conspiracy",),
+    "decree": ("decree",),
+    "seen": ("cards", "tokens"),
+}
+
+
+def mask(event: Event, seat: int) -> Event:
+    """The event as `seat` may know it: hidden names become None (tuples keep their length)."""
+    secret = event.get("secret")
+    if secret is None or secret == seat:
+        return event
+    hidden = {}
+    for name in SECRET_FIELDS.get(event.kind, ()):
+        value = event.get(name)
+        hidden[name] = (None,) * len(value) if isinstance(value, tuple) else None
+    return event.replace(**hidden)

@@ -195,18 +195,24 @@ def dumps(s) -> str:
     return json.dumps(encode(s), ensure_ascii=False, separators=(",", ":"))
 
 
-def decode(d: dict) -> State:
-    """Rebuild a State from `encode`'s data; raises SaveError with a clear message."""
+def decode(d: dict, record: bool = True) -> State:
+    """Rebuild a State from `encode`'s data; raises SaveError with a clear message.
+
+    Events are not part of the data: the state's account starts empty here and records
+    from now on (record=False: never, for the AI's search states)."""
     if not isinstance(d, dict) or d.get("format") != FORMAT:
         raise SaveError("not an Agora Duel game state")
     if d.get("version") != VERSION:
         raise SaveError(f"state version {d.get('version')!r} is not supported (this build reads {VERSION})")
     try:
-        return _decode(d)
+        s = _decode(d)
     except SaveError:
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
         raise SaveError(f"damaged game state ({type(exc).__name__}: {exc})") from None
+    s.recording = record
+    s.events = []           # what _advance reported while rebuilding is not news
+    return s
 
 
 def _decode(d):
