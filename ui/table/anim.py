@@ -5,7 +5,8 @@ viewer) on a timeline: a card flies from where it was drawn in `before` to where
 drawn in `after` (`view.card_places`), coins count, the pawn slides, cubes move, a
 Chamber touched by a control change or a Decree glows. The events after a new Age's
 'age' event wait (`later`) until the scene has shown the Age banner and calls `resume`,
-so the last move of an Age is seen before the banner and the new Age's moves after it.
+so the last move of an Age is seen before the banner and the new Age's cards are dealt and
+its moves shown after it.
 
 `on_shown` holds callbacks called once per event at the moment it is shown — also when
 the animation is skipped (`finish`) or not played at all (`show_all`): the sounds hook in
@@ -132,8 +133,12 @@ class Animator:
         self.pawn_moves, self.coin_steps = [], []
         self.length = 0.0
         events = list(events)
-        cut = next((i for i, e in enumerate(events) if e.kind == "age"), None)
-        now, rest = (events, []) if cut is None else (events[:cut + 1], events[cut + 1:])
+        # A new Age begins at its cards being dealt or at its 'age' event, whichever comes first.
+        cut = next((i for i, e in enumerate(events)
+                    if e.kind == "age" or (e.kind == "card" and e.get("frm") == "deck")), None)
+        if cut is not None and events[cut].kind == "age":
+            cut += 1
+        now, rest = (events, []) if cut is None else (events[:cut], events[cut:])
         old, new = card_places(before, viewer), card_places(after, viewer)
         self._names = _names(after.rules)
         self._after = after

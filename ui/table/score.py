@@ -99,7 +99,7 @@ def _distance_row(surface, layout, art, state, seat, x, y, width) -> pygame.Rect
 def breakdown_lines(state, seat: int, names=None) -> list[str]:
     """The hover text: the score sheet as it stands, category by category."""
     s = sheet(state, seat)
-    lines = [f"{t('score.' + c)}: {s[c]}" for c in CATEGORIES if c != "senate" or state.agora]
+    lines = [f"{t(f'score.{c}')}: {s[c]}" for c in CATEGORIES if c != "senate" or state.agora]
     lines.append(f"{t('score.total')}: {s['total']}")
     return lines
 

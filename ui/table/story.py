@@ -71,6 +71,16 @@ class Voice:
             return t("events.whose.opponent")
         return t("events.whose.named", name=self.names[seat])
 
+    def owner(self, seat) -> str:
+        """The possessive pronoun ("yours", "the opponent's", "Ann's")."""
+        if seat is None:
+            return t("events.owner.nobody")
+        if seat == self.you:
+            return t("events.owner.you")
+        if self.you is not None:
+            return t("events.owner.opponent")
+        return t("events.owner.named", name=self.names[seat])
+
     def form(self, seat) -> str:
         """'you' or 'other': the key suffix where English verbs agree ("You win" / "Ann wins")."""
         return "you" if seat is not None and seat == self.you else "other"
@@ -126,12 +136,6 @@ class _Lines:
                 return j
         return None
 
-    def find_before(self, start: int, test, window: int = 3):
-        for j in range(start - 1, max(-1, start - 1 - window), -1):
-            if j not in self.used and test(self.events[j]):
-                return j
-        return None
-
     def payment(self, i: int, name) -> int:
         """Coins paid for `name` around event i (taken out of the log as their own line)."""
         paid = 0
@@ -143,6 +147,15 @@ class _Lines:
                 paid -= e.delta
                 self.used.add(j)
         return paid
+
+    def _paid_for(self, i: int, name) -> bool:
+        """Whether a construction of `name` (a card or a Wonder) follows the payment event i."""
+        for e in self.events[i + 1:i + 5]:
+            if e.kind == "card" and e.get("card") == name and e.get("to") in ("city", "senate"):
+                return True
+            if e.kind == "wonder" and e.get("wonder") == name and e.get("action") == "built":
+                return True
+        return False
 
     def add(self, seat, text: str) -> None:
         if text:
@@ -164,6 +177,9 @@ class _Lines:
         reason = e.get("reason")
         kind = reason[0] if reason else None
         n = e.delta
+        if kind == "payment" and self._paid_for(i, reason[1]):
+            self.used.discard(i)        # told by the construction's own line
+            return
         if kind == "discard" and n > 0:
             key = "events.coins.discard_gain"
         elif kind == "payment":
@@ -239,12 +255,9 @@ class _Lines:
         if action == "drafted":
             self.add(e.player, t("events.wonder.drafted", who=who, name=name))
         elif action == "built":
-            j = self.find_before(i, lambda c: c.kind == "card" and c.get("to") == "wonder", 4)
-            if j is None:
-                j = self.find(i, lambda c: c.kind == "card" and c.get("to") == "wonder", 4)
-            card = self.events[j].get("card") if j is not None else None
-            if j is not None:
-                self.used.add(j)
+            tucked = [c for c in self.events if c.kind == "card" and c.get("to") == "wonder"
+                      and c.get("wonder") in (None, e.get("wonder"))]
+            card = tucked[0].get("card") if tucked else None
             paid = self.payment(i, e.get("wonder"))
             key = "events.wonder.built_paid" if paid else "events.wonder.built_free"
             self.add(e.player, t(key, who=who, name=name, card=_card(card), n=paid))
@@ -282,7 +295,7 @@ class _Lines:
             key, seat = "events.control.lost", e.get("previous")
         else:
             key, seat = "events.control.gained", e.player
-        text = t(key, chamber=chamber, whose=self.v.whose(seat))
+        text = t(key, chamber=chamber, whose=self.v.whose(seat), owner=self.v.owner(seat))
         if j is not None:
             self.used.add(j)
             text = t("events.control.with_decree", line=text, decree=_decree(self.events[j]))
@@ -301,8 +314,8 @@ class _Lines:
         name = dn(e.conspiracy) if e.get("conspiracy") else t("events.hidden.conspiracy")
         card = e.get("card")
         if action == "prepared" and not card:
-            j = self.find_before(i, lambda c: c.kind == "card" and c.get("to") == "conspiracy", 4)
-            card = self.events[j].get("card") if j is not None else None
+            tucked = [c for c in self.events if c.kind == "card" and c.get("to") == "conspiracy"]
+            card = tucked[0].get("card") if tucked else None
         who = self.v.who(e.player)
         if action == "prepared" and card:
             self.add(e.player, t("events.conspiracy.prepared_with", who=who, name=name, card=_card(card)))
@@ -318,7 +331,8 @@ class _Lines:
         self.add(e.player, t(key, who=self.v.who(e.player), why=why or "-"))
 
     def on_age(self, i, e) -> None:
-        self.add(None, t("events.age", age=t(f"age.roman.{e.get('age')}"), who=self.v.who(e.player)))
+        self.add(None, t(f"events.age.{self.v.form(e.player)}", age=t(f"age.roman.{e.get('age')}"),
+                         who=self.v.who(e.player)))
 
     def on_game_over(self, i, e) -> None:
         if e.player is None:
