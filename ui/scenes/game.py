@@ -477,9 +477,11 @@ class GameScene(Scene):
             text(surface, layout, str(value), 30, theme.TEXT_ON_DARK, layout.point(x + 46, y + 20), anchor="midleft",
                  bold=True, shadow=theme.INK)
             if self.state.current_player == p and not self.state.is_terminal:
-                tag = layout.rect(band.plate.x + 112, y + 8, 86, 24)
+                # Between the coins and the live score's laurel (ui/table/score.py).
+                tag = layout.rect(band.plate.x + 92, y + 8, 64, 24)
                 rounded(surface, tag, PLAYER_COLORS[p], layout.px(10), max(1, layout.px(1.5)), theme.INK)
-                text(surface, layout, t("table.to_move"), 13, theme.INK, tag.center, anchor="center", bold=True)
+                text(surface, layout, t("table.to_move"), 13, theme.INK, tag.center, anchor="center", bold=True,
+                     max_width=60)
             for f in self.anim.floaters:
                 if f.seat == p and self.anim.time >= f.t0:
                     age = self.anim.time - f.t0

@@ -3,7 +3,9 @@ from an immediate victory (military, science, political).
 
 The total sits in a laurel on each player's plate (the coin row's free right end); hovering
 it shows the sheet by category (game.scoring.score_sheet, Senate included). The distances
-sit in the info panel under the discard pile's counts, one row per player. Nothing here
+sit in the info panel under the discard pile's counts, one row per player (opponent above):
+shield = spaces to the opponent's capital, sphere = different science symbols missing,
+cube = Chambers not yet controlled; 2 or fewer turn red. Hovering a row says it in words. Nothing here
 decides anything: all numbers come from the engine.
 """
 from __future__ import annotations
@@ -19,7 +21,7 @@ from ui.table.paint import PLAYER_COLORS, panel, text
 
 BADGE = 40                  # design size of the laurel with the total
 SUPREMACY_Y = 538           # design y of the distance rows (under the counts, above the status)
-ROW_H = 20
+ROW_H = 23
 
 
 def badge_rect(band) -> pygame.Rect:
@@ -65,8 +67,6 @@ def draw_scores(surface, layout, state, viewer: int, mouse, art=None) -> dict:
             text(surface, layout, str(total), 22, theme.BRONZE_LIGHT, rect.center, anchor="center", bold=True)
         hits[("score", seat)] = rect
     area = supremacy_rect()
-    text(surface, layout, t("score_live.to_win"), 13, theme.PARCHMENT_DARK, layout.point(area.x, area.y - 16),
-         max_width=area.w)
     for row, seat in enumerate((1 - viewer, viewer)):
         y = area.y + row * ROW_H
         hits[("supremacy", seat)] = _distance_row(surface, layout, art, state, seat, area.x, y, area.w)
@@ -85,12 +85,12 @@ def _distance_row(surface, layout, art, state, seat, x, y, width) -> pygame.Rect
     cx = x + 18
     step = (width - 18) / 3
     for kind, n in parts:
-        size = layout.px(17)
+        size = layout.px(19)
         img = icon(art, kind, size) if art is not None else None
         if img is not None:
             surface.blit(img, img.get_rect(midleft=layout.point(cx, y + ROW_H / 2)))
         color = (250, 150, 120) if n <= 2 else theme.TEXT_ON_DARK
-        text(surface, layout, t("score_live.away", n=n), 14, color, layout.point(cx + 21, y + ROW_H / 2),
+        text(surface, layout, t("score_live.away", n=n), 16, color, layout.point(cx + 23, y + ROW_H / 2),
              anchor="midleft", bold=n <= 2, max_width=step - 24)
         cx += step
     return layout.rect(x, y, width, ROW_H)
