@@ -10,7 +10,7 @@ from ui import theme
 from ui.table import geometry as G
 from ui.table.view import card_places
 
-CARD_PLACES = ("city", "senate", "discard", "wonder", "conspiracy", "structure")
+CARD_PLACES = ("city", "senate", "discard", "conspiracy", "structure")   # a tucked Wonder card: the Wonder is marked
 
 
 def _ids(rules) -> tuple[dict, dict]:
