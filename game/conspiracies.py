@@ -39,8 +39,9 @@ def _apply_extort(s, step, action):
     wid = s.rules.wonder_id[action.subject]
     s.wonders[1 - p].remove(wid)
     s.wonders[p].append(wid)
-    s.emit("wonder", p, wonder=action.subject, action="taken", from_player=1 - p,
-           reason=s.reason(s.cause))
+    if s.recording:
+        s.emit("wonder", p, wonder=action.subject, action="taken", from_player=1 - p,
+               reason=s.reason(s.cause))
 
 
 # C2 Blackmail ---------------------------------------------------------------
@@ -90,8 +91,9 @@ def _apply_lock(s, step, action):
     else:
         s.progress_box.remove(tid)
     s.progress_locked.append(tid)
-    s.emit("progress", p, token=action.subject, action="locked", frm=action.target,
-           reason=s.reason(s.cause), secret=p if action.target == "box" else None)
+    if s.recording:
+        s.emit("progress", p, token=action.subject, action="locked", frm=action.target,
+               reason=s.reason(s.cause), secret=p if action.target == "box" else None)
 
 
 # C7 Property Fraud ----------------------------------------------------------
@@ -118,7 +120,8 @@ def _apply_top_row(s, step, action):
     cid = s.rules.card_id[action.subject]
     slot = s.structure.index(cid)
     s.take_from_structure(slot)
-    s.card_moved(p, cid, "structure", "city", to_player=p, slot=slot, reason=s.cause)
+    if s.recording:
+        s.card_moved(p, cid, "structure", "city", to_player=p, slot=slot, reason=s.cause)
     s.construct(p, cid, "free")
 
 
@@ -128,8 +131,9 @@ def _seen(s, p, cards, tokens, source):
     """p looks at components secretly (Treason, Espionage, Obscurantism)."""
     s.secret_seen[p].extend(cards)
     s.secret_seen[p].extend(tokens)
-    s.emit("seen", p, cards=tuple(cards), tokens=tuple(tokens), reason=s.reason(source),
-           secret=p)
+    if s.recording:
+        s.emit("seen", p, cards=tuple(cards), tokens=tuple(tokens), reason=s.reason(source),
+               secret=p)
 
 
 def _removed_so_far(s):
@@ -152,7 +156,8 @@ def _legal_treason(s, step):
 def _apply_treason(s, step, action):
     cid = s.rules.card_id[action.subject]
     s.removed = {age: [c for c in cards if c != cid] for age, cards in s.removed.items()}
-    s.card_moved(step[1], cid, "box", "city", to_player=step[1], reason=s.cause)
+    if s.recording:
+        s.card_moved(step[1], cid, "box", "city", to_player=step[1], reason=s.cause)
     s.construct(step[1], cid, "free")
 
 
@@ -203,7 +208,8 @@ def _apply_scrap(s, step, action):
     slot = s.slot_of(action.subject)
     cid = s.take_from_structure(slot)
     s.discard.append(cid)
-    s.card_moved(p, cid, "structure", "discard", slot=slot, reason=s.cause)
+    if s.recording:
+        s.card_moved(p, cid, "structure", "discard", slot=slot, reason=s.cause)
     s.reveal()                        # Turn of Events reveals at once (§A4, C.2 #1)
     if mandatory > 1:
         s.push(("scrap", p, mandatory - 1, optional))
@@ -241,7 +247,8 @@ def _apply_foreclose(s, step, action):
     cid = s.rules.card_id[action.subject]
     s.city[1 - p].remove(cid)
     s.city[p].append(cid)
-    s.card_moved(p, cid, "city", "city", frm_player=1 - p, to_player=p, reason=s.cause)
+    if s.recording:
+        s.card_moved(p, cid, "city", "city", frm_player=1 - p, to_player=p, reason=s.cause)
     s.refresh(0)
     s.refresh(1)
 
@@ -272,8 +279,10 @@ def _apply_coerce(s, step, action):
     s.city[p].append(theirs)
     s.city[p].remove(mine)
     s.city[1 - p].append(mine)
-    s.card_moved(p, theirs, "city", "city", frm_player=1 - p, to_player=p, reason=s.cause)
-    s.card_moved(p, mine, "city", "city", frm_player=p, to_player=1 - p, reason=s.cause)
+    if s.recording:
+        s.card_moved(p, theirs, "city", "city", frm_player=1 - p, to_player=p, reason=s.cause)
+    if s.recording:
+        s.card_moved(p, mine, "city", "city", frm_player=p, to_player=1 - p, reason=s.cause)
     s.refresh(0)
     s.refresh(1)
     # Both players may now hold six symbols (a draw) or a new pair (active player first).
@@ -288,7 +297,8 @@ def _apply_coerce(s, step, action):
     for q, got in ((p, theirs), (1 - p, mine)):
         symbol = s.rules.cards[got].science
         if symbol and s.info[q].symbols.get(symbol, 0) == 2:
-            s.emit("science_pair", q, symbol=symbol)
+            if s.recording:
+                s.emit("science_pair", q, symbol=symbol)
             pairs.append(("progress", q))
     s.push(*pairs)
 
@@ -337,8 +347,10 @@ def _apply_sabotage(s, step, action):
     s.wonders[opp].remove(wid)
     s.wonders_out.append(wid)
     s.discard.append(tucked)
-    s.emit("wonder", step[1], wonder=action.subject, action="returned", from_player=opp,
-           reason=s.reason(s.cause))
-    s.card_moved(step[1], tucked, "wonder", "discard", frm_player=opp, wonder=action.subject,
-                 reason=s.cause)
+    if s.recording:
+        s.emit("wonder", step[1], wonder=action.subject, action="returned", from_player=opp,
+               reason=s.reason(s.cause))
+    if s.recording:
+        s.card_moved(step[1], tucked, "wonder", "discard", frm_player=opp, wonder=action.subject,
+                     reason=s.cause)
     s.refresh(opp)

@@ -84,6 +84,7 @@ def _great_library(s, p, n, source):
     if s.progress_box:
         drawn = s.rng.sample(s.progress_box, min(n, len(s.progress_box)))
         for tid in drawn:
-            s.emit("progress", p, token=s.rules.progress[tid].name, action="drawn", frm="box",
-                   reason=s.reason(source), secret=p)
+            if s.recording:
+                s.emit("progress", p, token=s.rules.progress[tid].name, action="drawn", frm="box",
+                       reason=s.reason(source), secret=p)
         s.push(("library", p, tuple(drawn)))

@@ -14,21 +14,24 @@ A *reason* says why something happened: a pair `(kind, name)`, kind one of
   'card'        a Building's effect (name: the card)
   'wonder'      a Wonder's effect (name: the Wonder)
   'progress'    a progress token's effect (name: the token)
-  'military'    a military token on the track (name: the token's id as text, e.g. 'm5_left')
+  'military'    a military token on the track (name: the token's name in data/cards.yaml,
+                e.g. 'Base 5-Coin Token (seat 1 half)')
   'decree'      a Decree (name: the Decree)
   'conspiracy'  a Conspiracy's effect (name: the Conspiracy)
   'senator'     a Senator's effect (name: the Senator)
   'payment'     paying for a construction or recruitment (name: the card, Senator or Wonder)
   'trade'       the opponent's trade payment received under Economy (name: what was bought)
   'discard'     discarding a card for coins (name: the card)
-  'rule'        a rule of the game itself (name: e.g. 'seven_wonders', 'age_start', 'chain')
+  'rule'        a rule of the game itself (name: 'seven_wonders', 'chain', 'game_over')
+A reason may be None where nothing but the action itself caused the change.
 
 Event kinds and their fields (see docs/engine.md for the full table):
-  coins          player, delta (signed), reason
+  coins          player, delta (signed, never 0), reason
   pawn           player (who pushed), start, to, reason
-  military_token player (who took it), token, effect (text key), reason
+  military_token player (who took it), token, effect ('+'-joined effect kinds, e.g.
+                 'opponent_loses_coins'), reason (what pushed the pawn)
   card           player (acting seat), card, frm, to, frm_player, to_player, slot, wonder,
-                 reason
+                 face_up and back ('1'-'3', 'guild', 'senator': deals only), reason, secret
                  places: 'deck', 'structure', 'city', 'senate', 'discard', 'wonder'
                  (tucked under `wonder`), 'conspiracy' (tucked under a Conspiracy),
                  'box' (out of the game: removed at setup or by a rule)
@@ -36,19 +39,24 @@ Event kinds and their fields (see docs/engine.md for the full table):
   wonder         player, wonder, action ('offered', 'drafted', 'built', 'boxed', 'taken',
                  'returned'), from_player, reason
   progress       player, token, action ('gained', 'declined', 'locked', 'drawn',
-                 'returned'), reason
+                 'returned'), frm ('board', 'box', 'opponent', 'library'), reason, secret
   cube           player (whose cube), chamber (0-5), action ('placed', 'removed',
                  'moved'), to (destination for 'moved'), by (acting seat), reason
   control        player (new controller or None), chamber, previous
-  decree         player None, decree, chamber, action ('revealed', 'moved'), to
+  decree         player None, decree, chamber, action ('revealed', 'moved'), to, secret
   conspiracy     player, conspiracy, action ('drawn', 'kept', 'returned_top',
-                 'returned_bottom', 'prepared', 'triggered'), card
+                 'returned_bottom', 'prepared', 'triggered'), card, secret
+  seen           player, cards, tokens (tuples of names looked at secretly), reason, secret
   science_pair   player, symbol
   extra_turn     player, reason
-  age            player (who starts it), age
+  age            player (who starts it), age, chooser (who chose, None for Age I)
   turn           player (whose turn begins)
   game_over      player (winner or None), victory ('military', 'science', 'political',
-                 'civilian'), scores
+                 'civilian'), scores (two score-sheet dicts), tiebreak
+
+Secrets: `secret` is absent/None for a public event, a seat (0/1) when only that seat may
+read the hidden names, 'all' when neither may (a face-down card or Decree). `mask(event,
+seat)` blanks the names listed in SECRET_FIELDS for a seat that may not read them.
 """
 from __future__ import annotations
 

@@ -60,8 +60,9 @@ def _reveal(s, ch, decrees):
     for d in decrees:
         if not s.decree_up[d]:
             s.decree_up[d] = True
-            s.emit("decree", None, decree=s.rules.decrees[d].name, chamber=ch,
-                   action="revealed", to=None)
+            if s.recording:
+                s.emit("decree", None, decree=s.rules.decrees[d].name, chamber=ch,
+                       action="revealed", to=None)
 
 
 def _lose(s, ch, owner, decrees):
@@ -84,7 +85,8 @@ def reevaluate(s, ch, check=True):
     old = s.control[ch]
     if new == old:
         return
-    s.emit("control", new, chamber=ch, previous=old)
+    if s.recording:
+        s.emit("control", new, chamber=ch, previous=old)
     decrees = s.chamber_decrees[ch]
     if old is not None:
         _lose(s, ch, old, decrees)
@@ -104,27 +106,33 @@ def check_political(s):
 
 def place(s, p, ch, by=None):
     s.cubes[ch * 2 + p] += 1
-    s.emit("cube", p, chamber=ch, action="placed", to=None, by=p if by is None else by,
-           reason=s.reason(s.cause))
+    if s.recording:
+        s.emit("cube", p, chamber=ch, action="placed", to=None, by=p if by is None else by,
+               reason=s.reason(s.cause))
     reevaluate(s, ch)
 
 
 def remove(s, p, ch, by=None):
     s.cubes[ch * 2 + p] -= 1
-    s.emit("cube", p, chamber=ch, action="removed", to=None, by=p if by is None else by,
-           reason=s.reason(s.cause))
+    if s.recording:
+        s.emit("cube", p, chamber=ch, action="removed", to=None, by=p if by is None else by,
+               reason=s.reason(s.cause))
     reevaluate(s, ch)
 
 
 def move(s, p, src, dst):
     # One event for the move; control of the source changes before the cube arrives.
     s.cubes[src * 2 + p] -= 1
-    s.emit("cube", p, chamber=src, action="moved", to=dst, by=p, reason=s.reason(s.cause))
+    if s.recording:
+        s.emit("cube", p, chamber=src, action="moved", to=dst, by=p, reason=s.reason(s.cause))
     reevaluate(s, src, check=False)
-    s.cubes[dst * 2 + p] += 1
     if s.over:
-        # The game ended on leaving the source: the cube still lands (no rule reads it).
+        # The game ended as the cube left: it never arrives, and the account says so.
+        if s.recording:
+            s.emit("cube", p, chamber=dst, action="removed", to=None, by=p,
+                   reason=("rule", "game_over"))
         return
+    s.cubes[dst * 2 + p] += 1
     reevaluate(s, dst, check=False)
     check_political(s)
 
@@ -134,8 +142,9 @@ def move_decree(s, src, dst):
     decree = s.chamber_decrees[src].pop(0)
     s.chamber_decrees[dst].append(decree)
     s.senate_changed()
-    s.emit("decree", None, decree=s.rules.decrees[decree].name, chamber=src, action="moved",
-           to=dst, secret=None if s.decree_up[decree] else "all")
+    if s.recording:
+        s.emit("decree", None, decree=s.rules.decrees[decree].name, chamber=src, action="moved",
+               to=dst, secret=None if s.decree_up[decree] else "all")
     x, y = s.control[src], s.control[dst]
     if x == y:
         return
@@ -186,7 +195,7 @@ def _recruit(s, step):
     _, p, cid, _free = step
     s.senators[p].append(cid)
     card = s.rules.cards[cid]
-    s.cause = ("senator", card.name)
+    s.cause = ("card", cid)
     if card.senator == "conspirator":
         if s.decree_value(p, "conspirator_extra_turn"):
             s.grant_extra_turn(p, ("decree", s._decree_name(p, "conspirator_extra_turn", True)))
@@ -210,7 +219,7 @@ def _apply_senate(s, step, action):
     _, p, section, left = step
     if action.kind == "stop":
         return
-    s.cause = ("senator", s.rules.cards[s.senators[p][-1]].name)
+    s.cause = ("card", s.senators[p][-1])         # the Senator just recruited
     if left > 1:
         s.push(("senate", p, section, left - 1))
     _apply_cube_action(s, p, action)
@@ -224,7 +233,7 @@ def _legal_conspirator(s, step):
 @decision("conspirator", _legal_conspirator)
 def _apply_conspirator(s, step, action):
     p = step[1]
-    s.cause = ("senator", s.rules.cards[s.senators[p][-1]].name)
+    s.cause = ("card", s.senators[p][-1])         # the Senator just recruited
     if action.kind == "conspire":
         conspire(s, p)
     else:
@@ -240,11 +249,13 @@ def conspire(s, p):
     s.deck_knowledge = [[k for k in know if k[0] not in drawn] for know in s.deck_knowledge]
     names = s.rules.conspiracies
     for c in drawn:
-        s.emit("conspiracy", p, conspiracy=names[c].name, action="drawn", card=None, secret=p)
+        if s.recording:
+            s.emit("conspiracy", p, conspiracy=names[c].name, action="drawn", card=None, secret=p)
     if len(drawn) < 2 or s.info[p].passive.get("keep_both_conspiracies"):
         s.conspiracies[p].extend((c, UNPREPARED, -1) for c in drawn)
         for c in drawn:
-            s.emit("conspiracy", p, conspiracy=names[c].name, action="kept", card=None, secret=p)
+            if s.recording:
+                s.emit("conspiracy", p, conspiracy=names[c].name, action="kept", card=None, secret=p)
         return
     s.push(("keep", p, tuple(drawn)))
 
@@ -264,7 +275,8 @@ def _apply_keep(s, step, action):
     p = step[1]
     kept = s.rules.conspiracy_id[action.subject]
     s.conspiracies[p].append((kept, UNPREPARED, -1))
-    s.emit("conspiracy", p, conspiracy=action.subject, action="kept", card=None, secret=p)
+    if s.recording:
+        s.emit("conspiracy", p, conspiracy=action.subject, action="kept", card=None, secret=p)
     other = [c for c in step[2] if c != kept][0]
     s.push(("return", p, other))
 
@@ -282,8 +294,9 @@ def _apply_return(s, step, action):
         s.conspiracy_deck.insert(0, cid)
     else:
         s.conspiracy_deck.append(cid)
-    s.emit("conspiracy", p, conspiracy=s.rules.conspiracies[cid].name,
-           action="returned_" + action.target, card=None, secret=p)
+    if s.recording:
+        s.emit("conspiracy", p, conspiracy=s.rules.conspiracies[cid].name,
+               action="returned_" + action.target, card=None, secret=p)
     s.deck_knowledge[p].append((cid, action.target))
 
 
@@ -299,15 +312,17 @@ def prepare(s, p, name, card):
     """Card action (d): tuck the card under an unprepared Conspiracy (§A9.2)."""
     i = _conspiracy_index(s, p, name, UNPREPARED)
     s.conspiracies[p][i] = (s.conspiracies[p][i][0], PREPARED, card)
-    s.emit("conspiracy", p, conspiracy=name, action="prepared", card=s.rules.cards[card].name,
-           secret=p)
+    if s.recording:
+        s.emit("conspiracy", p, conspiracy=name, action="prepared", card=s.rules.cards[card].name,
+               secret=p)
 
 
 def _run_conspiracy(s, p, cid, card):
     src = ("conspiracy", cid)
     s.cause = src
-    s.emit("conspiracy", p, conspiracy=s.rules.conspiracies[cid].name, action="triggered",
-           card=None if card == -1 else s.rules.cards[card].name)
+    if s.recording:
+        s.emit("conspiracy", p, conspiracy=s.rules.conspiracies[cid].name, action="triggered",
+               card=None if card == -1 else s.rules.cards[card].name)
     s.push(*[("fx", p, kind, arg, src) for kind, arg in s.rules.conspiracies[cid].on_gain])
 
 

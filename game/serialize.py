@@ -202,7 +202,8 @@ def decode(d: dict, check: bool = False, record: bool = True) -> State:
     checks (game.invariants) and refuses an impossible position, naming what is wrong.
     The AI's determinizer decodes its own samples without them (hot path).
     Events are not part of the data: the state's account starts empty here and records
-    from now on (record=False: never, for the AI's search states)."""
+    from now on (record=False: never, for the AI's search states).
+    """
     if not isinstance(d, dict) or d.get("format") != FORMAT:
         raise SaveError("not an Agora Duel game state")
     if d.get("version") != VERSION:

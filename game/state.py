@@ -537,7 +537,8 @@ class State:
     def grant_extra_turn(self, p, reason):
         if not self.extra_turn:
             self.extra_turn = True
-            self.emit("extra_turn", p, reason=self.reason(reason))
+            if self.recording:
+                self.emit("extra_turn", p, reason=self.reason(reason))
 
     def take_from_structure(self, slot) -> int:
         """Remove the card at `slot`; uncovered cards are revealed at the end of the turn."""
@@ -581,10 +582,14 @@ class State:
         self.reveal_pending = []
         self.remaining = len(layout)
         if self.recording:
+            cards = self.rules.cards
             for slot, cid in enumerate(self.structure):
-                # A face-down card's name is secret to both seats until its reveal event.
+                # A face-down card's name is secret to both seats until its reveal event;
+                # its back (Age, Guild or Senator) shows.
+                c = cards[cid]
                 self.card_moved(None, cid, "deck", "structure", slot=slot,
                                 face_up=self.face_up[slot],
+                                back="senator" if c.senator else "guild" if c.guild else str(c.age),
                                 secret=None if self.face_up[slot] else "all")
 
     # --- military
@@ -676,7 +681,8 @@ class State:
             if bonus:
                 steps.append(("fx", p, "coins", bonus, ("progress", self._chain_token(p))))
         if pair:
-            self.emit("science_pair", p, symbol=c.science)
+            if self.recording:
+                self.emit("science_pair", p, symbol=c.science)
             steps.append(("progress", p))
         steps.append(("construction_done", p))
         self.run_steps(steps)
@@ -684,15 +690,17 @@ class State:
     def construct_wonder(self, p, wid, tucked):
         self.built[p][wid] = tucked
         wonders = self.rules.wonders
-        self.emit("wonder", p, wonder=wonders[wid].name, action="built", from_player=None,
-                  reason=None)
+        if self.recording:
+            self.emit("wonder", p, wonder=wonders[wid].name, action="built", from_player=None,
+                      reason=None)
         if self.standing_wonders() >= 7:
             for q in (0, 1):
                 for w in self.unbuilt_wonders(q):
                     self.wonders[q].remove(w)
                     self.wonders_out.append(w)
-                    self.emit("wonder", q, wonder=wonders[w].name, action="boxed",
-                              from_player=q, reason=("rule", "seven_wonders"))
+                    if self.recording:
+                        self.emit("wonder", q, wonder=wonders[w].name, action="boxed",
+                                  from_player=q, reason=("rule", "seven_wonders"))
         self.refresh(p)
         if self.agora:
             self._construction_coins("wonder")
@@ -701,7 +709,8 @@ class State:
         self.cause = src
         steps = [("fx", p, kind, arg, src) for kind, arg in w.on_gain]
         if self.info[p].passive.get("wonders_play_again"):
-            steps.append(("fx", p, "play_again", True, ("progress", self._token_with(p, "wonders_play_again"))))
+            theology = self._token_with(p, "wonders_play_again")
+            steps.append(("fx", p, "play_again", True, ("progress", theology)))
         steps.append(("construction_done", p))
         self.run_steps(steps)
 
@@ -728,7 +737,8 @@ class State:
         self.refresh(p)
         t = self.rules.progress[tid]
         self.cause = ("progress", tid)
-        self.emit("progress", p, token=t.name, action="gained", frm=frm, reason=None)
+        if self.recording:
+            self.emit("progress", p, token=t.name, action="gained", frm=frm, reason=None)
         if t.science and self.check_science(p):
             return
         self.push(*[("fx", p, kind, arg, ("progress", tid)) for kind, arg in t.on_gain])

@@ -26,7 +26,8 @@ def _give_wonder(s, p, wid):
     s.draft_pick += 1
     s.push(("draft_next", None))
     w = s.rules.wonders[wid]
-    s.emit("wonder", p, wonder=w.name, action="drafted", from_player=None, reason=None)
+    if s.recording:
+        s.emit("wonder", p, wonder=w.name, action="drafted", from_player=None, reason=None)
     if w.draft_effects:
         s.cause = ("wonder", wid)
     # Agora Wonders act when drafted (Curia Julia: conspire; Knossos: place a cube).
@@ -45,15 +46,17 @@ def _draft_next(s, step):
         s.phase = "play"
         if not s.agora:            # with Agora, Age I was laid out before the draft
             s.deal_age(1)
-        s.emit("age", s.first_player, age=1, chooser=None)
+        if s.recording:
+            s.emit("age", s.first_player, age=1, chooser=None)
         start_turn(s, s.first_player)
         return
     if not s.draft_pool:
         s.draft_pool = s.draft_deck[:DRAFT_ROUND]
         s.draft_deck = s.draft_deck[DRAFT_ROUND:]
         for w in s.draft_pool:
-            s.emit("wonder", None, wonder=s.rules.wonders[w].name, action="offered",
-                   from_player=None, reason=None)
+            if s.recording:
+                s.emit("wonder", None, wonder=s.rules.wonders[w].name, action="offered",
+                       from_player=None, reason=None)
     p = s.first_player ^ DRAFT_ORDER[k]
     if len(s.draft_pool) == 1:
         _give_wonder(s, p, s.draft_pool[0])     # last Wonder of a round: no choice
@@ -107,7 +110,8 @@ def _legal_turn(s, step):
 
 def start_turn(s, p):
     s.cause = None
-    s.emit("turn", p)
+    if s.recording:
+        s.emit("turn", p)
     s.push(("turn", p, True))
 
 
@@ -115,7 +119,8 @@ def pay(s, p, total, trade, name):
     """Pay `total` coins for `name`; with the opponent's Economy the trade part goes to them."""
     if total:
         s.coins[p] -= total
-        s.emit("coins", p, delta=-total, reason=("payment", name))
+        if s.recording:
+            s.emit("coins", p, delta=-total, reason=("payment", name))
     if trade and s.info[1 - p].passive.get("trade_income"):
         s.gain_coins(1 - p, trade, ("trade", name))
 
@@ -135,30 +140,36 @@ def _apply_turn(s, step, action):
     name = s.rules.cards[cid].name
     if kind == "build":
         total, trade, chain = s.building_price(p, cid)
-        s.card_moved(p, cid, "structure", "city", to_player=p, slot=slot,
-                     reason=("rule", "chain") if chain else None)
+        if s.recording:
+            s.card_moved(p, cid, "structure", "city", to_player=p, slot=slot,
+                         reason=("rule", "chain") if chain else None)
         pay(s, p, total, trade, name)
         s.construct(p, cid, "chain" if chain else "normal")
     elif kind == "discard":
-        s.card_moved(p, cid, "structure", "discard", slot=slot)
+        if s.recording:
+            s.card_moved(p, cid, "structure", "discard", slot=slot)
         s.discard.append(cid)
         s.gain_coins(p, s.discard_value(p), ("discard", name))
     elif kind == "wonder":
         wid = s.rules.wonder_id[action.subject]
         total, trade = s.wonder_price(p, wid)
-        s.card_moved(p, cid, "structure", "wonder", to_player=p, slot=slot, wonder=action.subject)
+        if s.recording:
+            s.card_moved(p, cid, "structure", "wonder", to_player=p, slot=slot, wonder=action.subject)
         pay(s, p, total, trade, action.subject)
         s.construct_wonder(p, wid, cid)
     elif kind == "recruit":
-        s.card_moved(p, cid, "structure", "senate", to_player=p, slot=slot)
+        if s.recording:
+            s.card_moved(p, cid, "structure", "senate", to_player=p, slot=slot)
         cost = s.recruit_cost(p)
         if cost:
             s.coins[p] -= cost
-            s.emit("coins", p, delta=-cost, reason=("payment", name))
+            if s.recording:
+                s.emit("coins", p, delta=-cost, reason=("payment", name))
         s.push(("recruit", p, cid, False))
     elif kind == "prepare":
         from .senate import prepare
-        s.card_moved(p, cid, "structure", "conspiracy", to_player=p, slot=slot)
+        if s.recording:
+            s.card_moved(p, cid, "structure", "conspiracy", to_player=p, slot=slot)
         prepare(s, p, action.subject, cid)
 
 
@@ -191,7 +202,8 @@ def _legal_start(s, step):
 @decision("start", _legal_start)
 def _apply_start(s, step, action):
     starter = int(action.subject)
-    s.emit("age", starter, age=s.age, chooser=step[1])
+    if s.recording:
+        s.emit("age", starter, age=s.age, chooser=step[1])
     start_turn(s, starter)
 
 
@@ -229,7 +241,8 @@ def _legal_progress(s, step):
 @decision("progress", _legal_progress)
 def _apply_progress(s, step, action):
     if action.kind == "decline":
-        s.emit("progress", step[1], token=None, action="declined", frm="board", reason=None)
+        if s.recording:
+            s.emit("progress", step[1], token=None, action="declined", frm="board", reason=None)
         return
     tid = s.rules.progress_id[action.subject]
     s.progress_board.remove(tid)
@@ -245,7 +258,13 @@ def _legal_library(s, step):
 def _apply_library(s, step, action):
     tid = s.rules.progress_id[action.subject]
     s.progress_box.remove(tid)
+    reason = s.reason(s.cause)          # The Great Library (its effect asked for this choice)
     s.gain_progress(step[1], tid, "box")
+    for other in step[2]:
+        if other != tid:
+            if s.recording:
+                s.emit("progress", step[1], token=s.rules.progress[other].name, action="returned",
+                       frm="library", reason=reason, secret=step[1])
 
 
 def _legal_destroy(s, step):
@@ -260,7 +279,8 @@ def _apply_destroy(s, step, action):
     cid = s.rules.card_id[action.subject]
     s.city[opp].remove(cid)
     s.discard.append(cid)
-    s.card_moved(step[1], cid, "city", "discard", frm_player=opp, reason=s.cause)
+    if s.recording:
+        s.card_moved(step[1], cid, "city", "discard", frm_player=opp, reason=s.cause)
     s.refresh(opp)
 
 
@@ -275,5 +295,6 @@ def _apply_mausoleum(s, step, action):
     cid = s.rules.card_id[action.subject]
     s.discard.remove(cid)
     to = "senate" if s.rules.cards[cid].senator else "city"
-    s.card_moved(step[1], cid, "discard", to, to_player=step[1], reason=s.cause)
+    if s.recording:
+        s.card_moved(step[1], cid, "discard", to, to_player=step[1], reason=s.cause)
     s.construct(step[1], cid, "free")

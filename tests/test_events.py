@@ -88,6 +88,42 @@ def _place(event, side):
     return (where,)
 
 
+# The vocabulary of game/events.py: kind -> (fields always present, fields that may be).
+VOCABULARY = {
+    "coins": ({"delta", "reason"}, set()),
+    "pawn": ({"start", "to", "reason"}, set()),
+    "military_token": ({"token", "effect", "reason"}, set()),
+    "card": ({"card", "frm", "to", "frm_player", "to_player", "reason"},
+             {"slot", "wonder", "face_up", "back", "secret"}),
+    "reveal": ({"slot", "card"}, set()),
+    "wonder": ({"wonder", "action", "from_player", "reason"}, set()),
+    "progress": ({"token", "action", "frm", "reason"}, {"secret"}),
+    "cube": ({"chamber", "action", "to", "by", "reason"}, set()),
+    "control": ({"chamber", "previous"}, set()),
+    "decree": ({"decree", "chamber", "action", "to"}, {"secret"}),
+    "conspiracy": ({"conspiracy", "action", "card"}, {"secret"}),
+    "seen": ({"cards", "tokens", "reason", "secret"}, set()),
+    "science_pair": ({"symbol"}, set()),
+    "extra_turn": ({"reason"}, set()),
+    "age": ({"age", "chooser"}, set()),
+    "turn": (set(), set()),
+    "game_over": ({"victory", "scores", "tiebreak"}, set()),
+}
+REASON_KINDS = {"card", "wonder", "progress", "military", "decree", "conspiracy", "senator",
+                "payment", "trade", "discard", "rule"}
+
+
+def conforms(e):
+    """The event uses the documented vocabulary: kind, fields, seat and reason."""
+    required, optional = VOCABULARY[e.kind]
+    names = set(e.fields)
+    assert required <= names <= required | optional, e
+    assert e.player in (0, 1, None), e
+    reason = e.get("reason")
+    assert reason is None or (len(reason) == 2 and reason[0] in REASON_KINDS
+                              and isinstance(reason[1], str)), e
+
+
 WONDER_PLACE = {"offered": "pool", "drafted": "owned", "built": "built", "taken": "owned",
                 "boxed": "out", "returned": "out"}
 
@@ -100,6 +136,7 @@ def replay_events(snap, events) -> dict:
         m["decrees"] = {k: list(v) for k, v in m["decrees"].items()}
     for e in events:
         assert isinstance(e, Event)
+        conforms(e)
         k = e.kind
         if k == "coins":
             assert e.delta != 0 and e.reason is not None, e
@@ -182,6 +219,8 @@ def play(seed, agora, check=True):
     s = new_game(seed, agora=agora)
     rng = random.Random(seed * 7 + agora)
     assert s.events, "setup is reported (the Wonders offered, the first structure)"
+    for e in s.events:
+        conforms(e)
     while not s.is_terminal:
         before = snapshot(s) if check else None
         count = len(s.events)
@@ -330,3 +369,155 @@ def test_search_clones_record_nothing():
     assert quiet.apply(quiet.legal_actions()[0]) == [] and quiet.events == []
     loud = s.clone()
     assert loud.apply(loud.legal_actions()[0]) and loud.events[:len(s.events)] == s.events
+
+
+# ------------------------------------------------------------------ every Conspiracy
+
+def _conspiracy_table(name, seed):
+    """Seat 0 about to trigger `name`, with something for every Conspiracy to act on."""
+    from positions import conspiracy, cubes, give, position, tokens, wonders
+    s = position(agora=True, seed=seed)
+    rules = s.rules
+    def first(color, skip=()):
+        return next(c.name for c in rules.cards if c.color == color and not c.senator
+                    and c.name not in skip and rules.card_id[c.name] not in s.accessible_cards())
+    mine = [first("blue"), first("green")]
+    give(s, 0, *mine)
+    give(s, 1, *[first(color, mine) for color in ("brown", "grey", "blue", "green", "yellow", "red")])
+    wonders(s, 1, "The Pyramids", built=("The Colossus",))
+    tokens(s, 1, "Law")
+    cubes(s, ch1=(2, 1), ch3=(1, 2), ch4=(1, 0))
+    conspiracy(s, 0, name, "prepared")
+    return s
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_every_conspiracy_is_accounted_for(seed):
+    names = [c.name for c in new_game(0).rules.conspiracies]
+    for name in names:
+        s = _conspiracy_table(name, seed)
+        rng = random.Random(seed)
+        first = True
+        for _ in range(12):
+            if s.is_terminal:
+                break
+            before = snapshot(s)
+            action = s.parse_action(f"trigger {name}") if first else rng.choice(s.legal_actions())
+            first = False
+            events = s.apply(action)
+            model, after = replay_events(before, events), snapshot(s)
+            for key in after:
+                assert model[key] == after[key], (name, str(action), key, events)
+
+
+# ------------------------------------------------------------------ stories a player reads
+
+def _events_of(s, text):
+    return s.apply(s.parse_action(text))
+
+
+def test_the_appian_way_tells_who_loses_what_and_why():
+    from positions import give, offer, position, wonders
+    s = position(agora=False, coins=20)
+    give(s, 0, "Clay Pool", "Clay Pit", "Quarry", "Stone Pit", "Press")
+    wonders(s, 0, "The Appian Way")
+    offer(s, "Baths")
+    events = _events_of(s, "wonder The Appian Way with Baths")
+    assert [e.kind for e in events[:2]] == ["card", "wonder"]
+    assert events[0].to == "wonder" and events[0].wonder == "The Appian Way"
+    coins = [(e.player, e.delta, e.reason) for e in events if e.kind == "coins"]
+    assert (0, 3, ("wonder", "The Appian Way")) in coins
+    assert (1, -3, ("wonder", "The Appian Way")) in coins
+    assert any(e.kind == "extra_turn" and e.reason == ("wonder", "The Appian Way") for e in events)
+
+
+def test_the_seventh_wonder_boxes_the_last_one_with_an_event():
+    from positions import give, offer, position, wonders
+    s = position(agora=False, coins=30)
+    give(s, 0, "Clay Pool", "Clay Pit", "Quarry", "Stone Pit", "Press", "Glassworks",
+         "Lumber Yard", "Logging Camp")
+    wonders(s, 0, "The Sphinx", built=("The Pyramids", "The Colossus", "The Great Library"))
+    wonders(s, 1, "The Mausoleum", built=("Piraeus", "The Temple of Artemis", "The Hanging Gardens"))
+    offer(s, "Baths")
+    events = _events_of(s, "wonder The Sphinx with Baths")
+    boxed = [e for e in events if e.kind == "wonder" and e.action == "boxed"]
+    assert [(e.player, e.wonder, e.reason) for e in boxed] == [
+        (1, "The Mausoleum", ("rule", "seven_wonders"))]
+
+
+def test_statue_of_zeus_names_the_victim_and_the_cause():
+    from positions import give, offer, position, wonders
+    s = position(agora=False, coins=30)
+    give(s, 0, "Lumber Yard", "Clay Pool", "Quarry", "Press", "Glassworks")
+    give(s, 1, "Stone Pit")
+    wonders(s, 0, "The Statue of Zeus")
+    offer(s, "Baths")
+    _events_of(s, "wonder The Statue of Zeus with Baths")
+    (event,) = _events_of(s, "destroy Stone Pit")[:1]
+    assert (event.kind, event.player, event.card, event.frm, event.frm_player, event.to,
+            event.reason) == ("card", 0, "Stone Pit", "city", 1, "discard",
+                              ("wonder", "The Statue of Zeus"))
+
+
+def test_patronage_coins_name_the_decree():
+    from positions import cubes, decree, offer, position
+    s = position(agora=True, seed=0)
+    decree(s, 3, "Commercial Patronage")
+    cubes(s, ch3=(0, 1))
+    offer(s, "Tavern")
+    events = _events_of(s, "build Tavern")
+    assert (1, 1, ("decree", "Commercial Patronage")) in [
+        (e.player, e.delta, e.reason) for e in events if e.kind == "coins"]
+
+
+def test_control_change_reveals_the_decree_in_order():
+    from positions import cubes, decree, position
+    from game.senate import place
+    s = position(agora=True, seed=0)
+    decree(s, 4, "Civic Patronage", face_up=False)
+    cubes(s, ch4=(1, 1))
+    start = len(s.events)
+    place(s, 0, 3)
+    kinds = [(e.kind, e.get("action")) for e in s.events[start:]]
+    assert kinds == [("cube", "placed"), ("control", None), ("decree", "revealed")]
+    control, reveal = s.events[start + 1:start + 3]
+    assert (control.player, control.chamber, control.previous) == (0, 3, None)
+    assert (reveal.decree, reveal.chamber) == ("Civic Patronage", 3)
+
+
+def test_events_pickle_and_round_trip_as_data():
+    import pickle
+    s = play(2, True, check=False)
+    assert pickle.loads(pickle.dumps(s.events)) == s.events
+    assert [Event.from_dict(e.to_dict()) for e in s.events] == s.events
+    with pytest.raises(AttributeError):
+        s.events[0].kind = "x"
+
+
+def test_a_move_that_ends_the_game_is_accounted_for():
+    """Leaving a Chamber can end the game before the cube arrives; the account still adds up."""
+    from positions import cubes, position
+    s = position(agora=True, seed=0)
+    cubes(s, ch1=(0, 1), ch2=(0, 1), ch3=(0, 1), ch4=(0, 1), ch5=(0, 2), ch6=(1, 1))
+    s.pending.append(("may_move", 0))
+    s._legal = None
+    before = snapshot(s)
+    events = _events_of(s, "move Chamber 6 to Chamber 5")
+    after = snapshot(s)
+    model = replay_events(before, events)
+    assert {k: model[k] for k in after} == after
+    if s.is_terminal:
+        assert events[-1].kind == "game_over"
+
+
+def test_a_face_down_deal_shows_only_its_back():
+    s = new_game(4, agora=True)
+    deals = [e for e in s.events if e.kind == "card" and e.frm == "deck"]
+    assert len(deals) == len(s.structure)
+    for e in deals:
+        c = s.rules.cards[s.rules.card_id[e.card]]
+        expected = "senator" if c.senator else "guild" if c.guild else "1"
+        assert e.back == expected
+        for seat in (0, 1):
+            seen = mask(e, seat)
+            assert (seen.card == e.card) == e.face_up and seen.back == expected

@@ -37,13 +37,48 @@ class SettingRow(Button):
         label = layout.text(self.text, 19, color, bold=False)
         surface.blit(label, label.get_rect(midleft=(rect.x + pad, rect.centery)))
         value = layout.text(self.value, 20, color, bold=True)
-        spot = value.get_rect(midright=(rect.right - pad - layout.px(20), rect.centery))
+        spot = self.value_spot(layout, rect)
         surface.blit(value, spot)
         if self.enabled:
             h = layout.px(6)
-            for x, d in ((spot.left - layout.px(16), -1), (rect.right - pad, 1)):
-                pygame.draw.polygon(surface, color, [(x - d * h * 0.7, rect.centery - h), (x - d * h * 0.7, rect.centery + h),
-                                                     (x + d * h * 0.7, rect.centery)])
+            for (x, y), d in zip(self.arrow_centers(layout, rect), (-1, 1)):
+                pygame.draw.polygon(surface, color, [(x - d * h * 0.7, y - h), (x - d * h * 0.7, y + h),
+                                                     (x + d * h * 0.7, y)])
+
+    def value_spot(self, layout, rect=None) -> pygame.Rect:
+        rect = rect or self.rect
+        value = layout.text(self.value, 20, theme.INK, bold=True)
+        return value.get_rect(midright=(rect.right - layout.px(46), rect.centery))
+
+    def arrow_centers(self, layout, rect=None):
+        """Centres of the ◀ and ▶ arrows around the value."""
+        rect = rect or self.rect
+        spot = self.value_spot(layout, rect)
+        return (spot.left - layout.px(16), rect.centery), (rect.right - layout.px(26), rect.centery)
+
+    def step_at(self, layout, pos) -> int:
+        """-1 for a click on the ◀ arrow (or the left half of the value), else +1."""
+        (left, _), _ = self.arrow_centers(layout)
+        spot = self.value_spot(layout)
+        return -1 if left - layout.px(18) <= pos[0] < spot.centerx else 1
+
+
+def fitting_sizes(desktops, current=None) -> list[tuple[int, int]]:
+    """The window sizes offered: those that fit the display (with room for the title bar and
+    task bar), always at least the smallest, plus the current one."""
+    room = [(w, h - 80) for w, h in desktops or () if w > 0 and h > 0]
+    sizes = [s for s in WINDOW_SIZES if not room or any(s[0] <= w and s[1] <= h for w, h in room)]
+    sizes = sizes or [WINDOW_SIZES[0]]
+    if current is not None and tuple(current) not in sizes:
+        sizes.append(tuple(current))
+    return sorted(sizes)
+
+
+def desktop_sizes() -> list[tuple[int, int]]:
+    try:
+        return [tuple(s) for s in pygame.display.get_desktop_sizes()]
+    except pygame.error:
+        return []
 
 
 def speed_label(name: str) -> str:
@@ -123,11 +158,8 @@ class SettingsScene(DialogScene):
         elif key == "size":
             if self._fullscreen():
                 return
-            sizes = list(WINDOW_SIZES)
             current = self._window_size()
-            if current not in sizes:
-                sizes.append(current)
-                sizes.sort()
+            sizes = fitting_sizes(desktop_sizes(), current)
             size = sizes[(sizes.index(current) + step) % len(sizes)]
             SETTINGS.window_size = size
             if self.app is not None:
@@ -184,6 +216,13 @@ class SettingsScene(DialogScene):
             if key is not None and selected.enabled:
                 self.change(key, 1 if event.key == pygame.K_RIGHT else -1)
             return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            row = next((b for b in self.group.buttons if getattr(b, "key", None) and b.enabled
+                        and b.contains(event.pos)), None)
+            if row is not None:                     # each arrow steps its own way
+                self.group.index = self.group.buttons.index(row)
+                self.change(row.key, row.step_at(self.layout, event.pos))
+                return
         super().handle_event(event)
 
     def draw(self, surface) -> None:
