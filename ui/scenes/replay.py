@@ -299,10 +299,11 @@ class ReplayScene(GameScene):
         s = self.state
         if self.k == 0:
             return t("replay.start")
-        # Every line of the move, as the events of that move tell it.
+        # The move's first line as its events tell it (the rest is in the log just below).
         start = self.marks[self.k - 1] if self.k - 1 < len(self.marks) else len(self.full_log)
         end = self.marks[self.k] if self.k < len(self.marks) else len(self.full_log)
-        line = " ".join(e.for_viewer(self.session.viewer) for e in self.full_log[start:end])
+        entries = self.full_log[start:end]
+        line = entries[0].for_viewer(self.session.viewer) if entries else ""
         if s.is_terminal and self.k == self.total:
             return t("replay.over") + (" " + line if line else "")
         return line
