@@ -1,8 +1,10 @@
-"""Settings: language, animation speed, the Hard computer's thinking time, the opponent's
+"""Settings: language, animation speed, sound, the Hard computer's thinking time, the opponent's
 price badges, take-backs, fullscreen and window size. Every change applies at once (a new
 language redraws every screen, the game goes on) and is saved to the settings file.
 
 Rows are buttons: click or Enter for the next value, ← → for the next / previous one.
+The Sound row is the master volume under ← →; click or Enter opens the sound settings
+(ui/scenes/sound_settings.py).
 """
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ from ui.widgets import Button, ButtonGroup, draw_panel
 
 ROW_W, ROW_H, STEP = 720, 50, 58
 PANEL_W = 860
-ROWS = ("language", "speed", "think", "prices", "undo", "display", "size")
+ROWS = ("language", "speed", "sound", "think", "prices", "undo", "display", "size")
 
 
 class SettingRow(Button):
@@ -81,6 +83,27 @@ def desktop_sizes() -> list[tuple[int, int]]:
         return []
 
 
+class LiveSettingRow(SettingRow):
+    """A row whose value is read when drawn: it can change from elsewhere (the M key mutes)."""
+
+    def __init__(self, key: str, label: str, read, on_click):
+        self.read = read
+        super().__init__(key, label, "", on_click)
+
+    @property
+    def value(self) -> str:
+        return self.read()
+
+    @value.setter
+    def value(self, _ignored) -> None:
+        pass
+
+
+def sound_summary() -> str:
+    """The Sound row's value: 'Off' when muted, else the master volume."""
+    return t("settings.off") if SETTINGS.muted else t("sound.percent", n=SETTINGS.master_volume)
+
+
 def speed_label(name: str) -> str:
     return t(f"settings.speed.{name}")
 
@@ -124,7 +147,8 @@ class SettingsScene(DialogScene):
 
     def _build(self) -> None:
         index = self.group.index if self.group.buttons else 0
-        rows = [SettingRow(key, t(f"settings.row.{key}"), self._value(key), lambda k=key: self.change(k, 1),
+        rows = [LiveSettingRow(key, t(f"settings.row.{key}"), sound_summary, self.open_sound) if key == "sound" else
+                SettingRow(key, t(f"settings.row.{key}"), self._value(key), lambda k=key: self.change(k, 1),
                            enabled=not (key == "size" and self._fullscreen())) for key in ROWS]
         rows.append(Button(t("dialog.close"), self.close, text_size=21))
         self.group = ButtonGroup(rows, index=min(index, len(rows) - 1))
@@ -144,6 +168,8 @@ class SettingsScene(DialogScene):
             self._language(step)
         elif key == "speed":
             SETTINGS.cycle_speed(step)
+        elif key == "sound":
+            SETTINGS.step_volume("master_volume", step)
         elif key == "think":
             SETTINGS.cycle_think(step)
             self._think_changed()
@@ -166,6 +192,11 @@ class SettingsScene(DialogScene):
                 self.app.set_window_size(size)
         self._save()
         self._refresh()
+
+    def open_sound(self) -> None:
+        from ui.scenes.sound_settings import SoundSettingsScene   # a sub-dialog of this one
+        if self.app is not None:
+            self.app.push(SoundSettingsScene())
 
     def _save(self) -> None:
         if self.app is not None and not self.app.fullscreen:
