@@ -49,7 +49,7 @@ class GameScene(Scene):
         self.session = session
         self.art = None
         self.view: TableView | None = None
-        self.event_hooks: list = []     # called once per event as it is shown (sounds); see ui/table/anim.py
+        self.event_hooks: list = [self._sound]   # called once per event as it is shown; see ui/table/anim.py
         self.anim = self.new_animator()
         self.moves_by: dict = {0: [], 1: []}   # each seat's events since the other seat last acted
         self.log = LogPanel()
@@ -208,6 +208,10 @@ class GameScene(Scene):
         self.show_events(action.player, before, after, events)
 
     # --- what the player sees of a move: the events, animated and marked -----------------
+
+    def _sound(self, event) -> None:
+        from ui.audio import AUDIO
+        AUDIO.play_event(event, self.session.viewer)
 
     def new_animator(self) -> Animator:
         anim = Animator()
