@@ -336,3 +336,31 @@ def test_the_live_score_is_drawn_on_the_table_with_its_breakdown_on_hover():
         assert pygame.image.tobytes(before, "RGB") != pygame.image.tobytes(app.screen, "RGB")
     finally:
         app.close()
+
+
+def test_each_shown_event_asks_for_its_sound_once(monkeypatch):
+    from ui.app import App
+    from ui.audio import AUDIO
+    from ui.scenes.game import GameScene
+    from ui.scenes.menu import MenuScene
+
+    heard = []
+    monkeypatch.setattr(AUDIO, "play_event", lambda event, viewer=None: heard.append(event))
+    app = App((1280, 720), home=MenuScene)
+    try:
+        session = GameSession(GameConfig(seed=9, agora=True, first="me",
+                                         seats=[SeatSetup("human"), SeatSetup("human")]))
+        rng = random.Random(9)
+        while session.state.phase == "draft":
+            session.apply(rng.choice(session.state.legal_actions()))
+        session.hand_over()
+        game = GameScene(session)
+        app.push(game)
+        app.step(1 / 60)
+        heard.clear()
+        mark = len(session.state.events)
+        game.play(rng.choice(session.state.legal_actions()))
+        game.anim.finish()
+        assert heard == mask_for(session.state.events[mark:], session.secret_seat)
+    finally:
+        app.close()
