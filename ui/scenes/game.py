@@ -50,7 +50,9 @@ class GameScene(Scene):
         self.session = session
         self.art = None
         self.view: TableView | None = None
-        self.anim = Animator()
+        self.event_hooks: list = [self._sound]   # called once per event as it is shown; see ui/table/anim.py
+        self.anim = self.new_animator()
+        self.moves_by: dict = {0: [], 1: []}   # each seat's events since the other seat last acted
         self.log = LogPanel()
         self.hover = None
         self.hover_time = 0.0
@@ -136,6 +138,9 @@ class GameScene(Scene):
             from ui.scenes.age import AgeScene
             self.app.push(AgeScene(self, state.age))
             return
+        if self.anim.waiting:
+            self.anim.resume()          # the new Age's first events, after its banner
+            return
         if state.is_terminal:
             if not self.over_shown and top is self:
                 from ui.scenes.gameover import GameOverScene
@@ -201,11 +206,40 @@ class GameScene(Scene):
 
     def play(self, action) -> None:
         self._close_prompt()
-        before, after = self.session.apply(action)
+        before, after, events = self.session.apply(action)
         self.ai_wait = 0.0
         self.log.scroll = 0
+        self.show_events(action.player, before, after, events)
+
+    # --- what the player sees of a move: the events, animated and marked -----------------
+
+    def _sound(self, event) -> None:
+        from ui.audio import AUDIO
+        AUDIO.play_event(event, self.session.viewer)
+
+    def new_animator(self) -> Animator:
+        anim = Animator()
+        anim.on_shown = self.event_hooks
+        return anim
+
+    def show_events(self, actor, before, after, events) -> None:
+        """Animate the events of a move (masked for the screen) and remember them as the
+        actor's last move (marked on the table until the other seat acts)."""
+        from ui.table.story import mask_for
+        seen = mask_for(events, self.session.secret_seat)
+        if actor in (0, 1):
+            self.moves_by[1 - actor] = []
+            self.moves_by[actor] = self.moves_by[actor] + seen
         if SETTINGS.speed_factor > 0:
-            self.anim.start(before, after, self.session.viewer)
+            self.anim.start(before, after, self.session.viewer, seen)
+        else:
+            self.anim.show_all(seen)
+
+    def last_move_places(self) -> list:
+        """Design rects (and the chambers) the opponent's last move touched, to mark them."""
+        from ui.table.marks import places_of
+        seat = 1 - self.session.viewer
+        return places_of(self.moves_by.get(seat, []), self.state, self.session.viewer, self.view)
 
     def _close_prompt(self) -> None:
         """The decision's prompt bar goes as soon as its decision is answered (the next one opens afresh)."""
@@ -233,7 +267,8 @@ class GameScene(Scene):
     def after_reset(self) -> None:
         """The position was replaced (undo): no animation, no stale dialog, the draft reopened."""
         state = self.state
-        self.anim = Animator()
+        self.anim = self.new_animator()
+        self.moves_by = {0: [], 1: []}
         if self.app is not None and self in self.app.stack:
             while self.app.top is not self:
                 self.app.pop()
@@ -406,8 +441,10 @@ class GameScene(Scene):
         pawn = self.anim.pawn_at()
         if pawn is not None:
             self._draw_track(surface, layout, pawn)
+        self._draw_last_move(surface, layout)
         self._draw_hover(surface, layout)
         self._draw_coins(surface, layout)
+        self._draw_score(surface, layout)
         self._draw_status(surface, layout)
         self._draw_log(surface, layout)
         self._draw_flights(surface, layout)
@@ -417,6 +454,24 @@ class GameScene(Scene):
         self.hint().draw(surface, layout)
         if self.app is not None and self.app.top is self:
             self._draw_tooltip(surface, layout)
+
+    def _draw_last_move(self, surface, layout) -> None:
+        """The opponent's last move stays outlined in their colour until the viewer acts."""
+        if self.anim.busy or self.view is None:
+            return
+        from ui.table.marks import draw_marks
+        draw_marks(surface, layout, self.last_move_places(), PLAYER_COLORS[1 - self.session.viewer], self.time)
+
+    def _draw_score(self, surface, layout) -> None:
+        from ui.table.score import draw_scores
+        self.score_hits = draw_scores(surface, layout, self.state, self.session.viewer, self.mouse, self.art)
+
+    def _draw_pulses(self, surface, layout) -> None:
+        """Chambers and Wonders glowing as their events are shown."""
+        if not self.anim.pulses or self.view is None:
+            return
+        from ui.table.marks import draw_pulses
+        draw_pulses(surface, layout, self.anim, self.state, self.session.viewer, self.view)
 
     def _draw_log(self, surface, layout) -> None:
         self.log.draw(surface, layout, G.log_rect(self.state.agora), self.session.log, self.session.secret_seat)
@@ -458,11 +513,13 @@ class GameScene(Scene):
             text(surface, layout, str(value), 30, theme.TEXT_ON_DARK, layout.point(x + 46, y + 20), anchor="midleft",
                  bold=True, shadow=theme.INK)
             if self.state.current_player == p and not self.state.is_terminal:
-                tag = layout.rect(band.plate.x + 112, y + 8, 86, 24)
+                # Between the coins and the live score's laurel (ui/table/score.py).
+                tag = layout.rect(band.plate.x + 92, y + 8, 64, 24)
                 rounded(surface, tag, PLAYER_COLORS[p], layout.px(10), max(1, layout.px(1.5)), theme.INK)
-                text(surface, layout, t("table.to_move"), 13, theme.INK, tag.center, anchor="center", bold=True)
+                text(surface, layout, t("table.to_move"), 13, theme.INK, tag.center, anchor="center", bold=True,
+                     max_width=60)
             for f in self.anim.floaters:
-                if f.seat == p:
+                if f.seat == p and self.anim.time >= f.t0:
                     age = self.anim.time - f.t0
                     col = (120, 230, 120) if f.good else (250, 120, 100)
                     img = layout.text(f.text, 24, col, True)
@@ -536,11 +593,15 @@ class GameScene(Scene):
     def _draw_flights(self, surface, layout) -> None:
         if not self.anim.busy:
             return
+        self._draw_pulses(surface, layout)
         if self.anim.cubes:
             self._draw_cubes(surface, layout)
         rules = self.state.rules
         for f in self.anim.flights:
-            r = layout.rect(*f.at(self.anim.time))
+            at = f.at(self.anim.time)
+            if at is None:
+                continue
+            r = layout.rect(*at)
             if f.kind == "wonder":
                 img = self.art.wonder(rules.wonders[f.ident].name, r.w)
             else:

@@ -15,7 +15,6 @@ from ui.i18n import t
 from ui.settings import SETTINGS
 from ui.scenes.game import GameScene
 from ui.table import geometry as G
-from ui.table.anim import Animator
 from ui.table.paint import PLAYER_COLORS, panel, rounded, text
 from ui.table.session import GameSession
 from ui.table.view import TableView
@@ -77,7 +76,8 @@ class ReplayScene(GameScene):
     def seek(self, k: int) -> None:
         """Show the position after the first k moves (no animation)."""
         k = max(0, min(self.total, int(k)))
-        self.anim = Animator()
+        self.anim = self.new_animator()
+        self.moves_by = {0: [], 1: []}
         self.k = k
         self.session.state = self.final if k == self.total else self.saved.replay(upto=k)
         self.session.version += 1
@@ -94,14 +94,14 @@ class ReplayScene(GameScene):
         self.anim.finish()
         before = self.session.state
         after = before.clone()
-        after.apply(after.parse_action(self.saved.actions[self.k][1]))
+        action = after.parse_action(self.saved.actions[self.k][1])
+        events = after.apply(action)
         self.k += 1
         self.session.state = self.final if self.k == self.total else after
         self.session.version += 1
         self._log_to(self.k)
         self._tip_key = None
-        if SETTINGS.speed_factor > 0:
-            self.anim.start(before, self.session.state, self.session.viewer)
+        self.show_events(action.player, before, self.session.state, events)
         if self.k == self.total:
             self.playing = False
 
@@ -152,6 +152,9 @@ class ReplayScene(GameScene):
             self.anim.update(dt * speed if speed > 0 else 1e9)
             return
         self.anim.update(dt)
+        if self.anim.waiting:
+            self.anim.resume()          # a replay shows no Age banner: the new Age's deal follows at once
+            return
         if self.playing:
             self.clock += dt * (speed if speed > 0 else 3.0)
             if self.clock >= STEP_SECONDS:
@@ -299,8 +302,11 @@ class ReplayScene(GameScene):
         s = self.state
         if self.k == 0:
             return t("replay.start")
-        entry = self.full_log[self.marks[self.k - 1]] if self.k - 1 < len(self.marks) else None
-        line = entry.for_viewer(self.session.viewer) if entry is not None else ""
+        # The move's first line as its events tell it (the rest is in the log just below).
+        start = self.marks[self.k - 1] if self.k - 1 < len(self.marks) else len(self.full_log)
+        end = self.marks[self.k] if self.k < len(self.marks) else len(self.full_log)
+        entries = self.full_log[start:end]
+        line = entries[0].for_viewer(self.session.viewer) if entries else ""
         if s.is_terminal and self.k == self.total:
             return t("replay.over") + (" " + line if line else "")
         return line

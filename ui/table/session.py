@@ -19,7 +19,8 @@ from ui import saves
 from ui.i18n import t
 from ui.settings import SETTINGS
 from ui.table.ai_worker import AIWorker, PlayerSpec
-from ui.table.text import log_line
+from ui.table.story import mask_for, story
+from ui.table.text import quiet_line
 
 # The AI levels offered in the setup screen, best first when present.
 AI_LEVELS = ("easy", "normal", "hard")
@@ -44,12 +45,14 @@ class SeatSetup:
 
 @dataclass
 class LogEntry:
-    text: str                      # the line everybody may read
-    seat: int | None = None        # None for a game event (new Age, victory)
-    private: str | None = None     # the same line as `seat` itself sees it (a secret shown), if different
+    text: str                      # the line everybody may read (nobody's secrets)
+    seat: int | None = None        # who acted; None for a line about the game (new Age, victory)
+    private: dict | None = None    # seat -> the line as that seat reads it (its own secrets shown), if different
 
     def for_viewer(self, viewer: int | None) -> str:
-        return self.private if self.private is not None and viewer == self.seat else self.text
+        if self.private and viewer in self.private:
+            return self.private[viewer]
+        return self.text
 
 
 @dataclass
@@ -156,14 +159,13 @@ class GameSession:
                                 "wrong_player", move=i + 1, action=text)
             try:
                 action = state.parse_action(text)
-                before = state.clone()
-                state.apply(action)
+                events = state.apply(action)
             except IllegalActionError:
                 raise SaveError(f"move {i + 1} ('{text}') is not legal; "
                                 "the save does not match this version of the rules",
                                 "illegal", move=i + 1, action=text) from None
             marks.append(len(log))
-            log.extend(self._lines(action, before, state))
+            log.extend(self._lines(action, events, state.rules))
         return state, log, marks
 
     def rebuild_log(self) -> None:
@@ -238,40 +240,43 @@ class GameSession:
     def apply(self, action):
         """Apply a legal action (an IllegalActionError leaves everything unchanged).
 
-        Returns (before, after) states for animation."""
+        Returns (before, after, events): the states around it for drawing and the events
+        it caused (game.events, unmasked: the scene masks them for the seat at the screen)."""
         if isinstance(action, str):
             action = self.state.parse_action(action)
         before = self.state.clone()
-        self.state.apply(action)
+        events = list(self.state.apply(action) or [])
         self.version += 1
         self.cancel_ai()
         self.saved.record(self.state, action)
         self.marks.append(len(self.log))
-        self.log.extend(self._lines(action, before, self.state))
-        self.last_change = (before, self.state)
+        self.log.extend(self._lines(action, events, self.state.rules))
+        self.last_change = (before, self.state, events)
         self.autosave()
         if self.state.is_terminal and self.path is not None:
             saves.tidy(keep=self.path)
-        return before, self.state
+        return before, self.state, events
 
-    def _lines(self, action, before, after) -> list[LogEntry]:
-        p = action.player
+    @property
+    def second_person(self) -> int | None:
+        """The seat the log calls "you": the human against the AI; nobody in hot-seat or AI vs AI."""
+        return self.human_seat if self.mode != "hotseat" else None
+
+    def _lines(self, action, events, rules) -> list[LogEntry]:
+        """The log entries of one action, from its events: one line each as both seats may
+        read it, with each seat's own version where its secrets make it different."""
         names = [self.name(0), self.name(1)]
-        if self.both_ai:
-            out = [LogEntry(log_line(action, before, after, None, names), p)]
-        else:
-            public = log_line(action, before, after, 1 - p, names)
-            private = log_line(action, before, after, p, names)
-            out = [LogEntry(public, p, private if private != public else None)]
-        if after.phase == "play" and (before.phase == "draft" or after.age != before.age):
-            out.append(LogEntry(t("log.age", age=t(f"age.roman.{after.age}"))))
-        if after.is_terminal:
-            r = after.result
-            if r.winner is None:
-                out.append(LogEntry(t("log.draw")))
-            else:
-                out.append(LogEntry(t("log.victory", who=names[r.winner], kind=t(f"victory.kind.{r.victory}")),
-                                    r.winner))
+        you = self.second_person
+        public = story(mask_for(events, None), rules, you, names)
+        own = {seat: story(mask_for(events, seat), rules, you, names) for seat in (0, 1)}
+        if not public and not any(own.values()):
+            line = quiet_line(action, names[action.player] if you != action.player else t("events.who.you"))
+            return [LogEntry(line, action.player)] if line else []
+        out = []
+        for k, (seat, text) in enumerate(public):
+            private = {v: own[v][k][1] for v in (0, 1)
+                       if k < len(own[v]) and own[v][k][1] != text}
+            out.append(LogEntry(text, seat, private or None))
         return out
 
     # --- undo ---------------------------------------------------------------------------

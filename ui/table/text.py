@@ -45,65 +45,30 @@ def option_label(action, names: list[str] | None = None) -> str:
     return dn(s) if s else k
 
 
-def log_line(action, before, after, viewer: int | None, names=None) -> str:
-    """One line of the game log for an action just applied (before/after: the states around it)."""
-    p = action.player
-    who = seat_name(p, viewer, names)
-    k, s, g = action.kind, action.subject, action.target
-    mine = viewer is None or p == viewer
-    gained = after.coins[p] - before.coins[p]
-    if k == "draft":
-        return t("log.draft", who=who, name=dn(s))
-    if k == "build":
-        paid = -gained if gained < 0 else 0
-        return t("log.build", who=who, name=dn(s), coins=paid) if paid else t("log.build_free", who=who, name=dn(s))
-    if k == "recruit":
-        paid = max(0, -gained)
-        return t("log.recruit", who=who, name=dn(s), coins=paid) if paid else t("log.recruit_free", who=who, name=dn(s))
-    if k == "discard":
-        return t("log.discard", who=who, name=dn(s), coins=max(0, gained))
-    if k == "wonder":
-        return t("log.wonder", who=who, name=dn(s), card=dn(g))
-    if k == "prepare":
-        return t("log.prepare", who=who, name=dn(s), card=dn(g)) if mine else t("log.prepare_hidden", who=who)
-    if k == "trigger":
-        return t("log.trigger", who=who, name=dn(s))
-    if k == "start":
-        return t("log.start", who=who, first=seat_name(int(s), viewer, names))
-    if k in ("progress", "library"):
-        return t("log.progress", who=who, name=dn(s))
+def quiet_line(action, who: str) -> str:
+    """The line of a decision that changed nothing on the table (a decline, 'no more Senate
+    actions'): no event tells it, but the other player wants to know it was made."""
+    k, s = action.kind, action.subject
     if k == "decline":
         return t(f"log.decline.{s}", who=who) if s in ("progress", "move", "trigger", "scrap") \
             else t("log.decline_any", who=who)
-    if k == "destroy":
-        return t("log.destroy", who=who, name=dn(s))
-    if k == "mausoleum":
-        return t("log.mausoleum", who=who, name=dn(s))
-    if k == "place":
-        return t("log.place", who=who, chamber=dn(s))
-    if k == "move":
-        return t("log.move", who=who, a=dn(s), b=dn(g))
-    if k == "remove":
-        return t("log.remove", who=who, chamber=dn(s))
     if k == "stop":
         return t("log.stop", who=who)
-    if k == "conspire":
-        return t("log.conspire", who=who)
-    if k == "keep":
-        return t("log.keep", who=who, name=dn(s)) if mine else t("log.keep_hidden", who=who)
-    if k == "return":
-        return t(f"log.return.{g}", who=who, name=dn(s)) if mine else t("log.return_hidden", who=who)
-    if k == "take":
-        return t("log.take", who=who, name=dn(s))
-    if k == "lock":
-        hidden = g == "box" and not mine
-        return t("log.lock_hidden", who=who) if hidden else t("log.lock", who=who, name=dn(s))
-    if k == "sabotage":
-        return t("log.sabotage", who=who, name=dn(s))
-    if k == "scrap":
-        return t("log.scrap", who=who, name=dn(s))
-    if k == "swap":
-        return t("log.swap", who=who, a=dn(s), b=dn(g))
-    if k == "move_decree":
-        return t("log.move_decree", who=who, a=dn(s), b=dn(g))
-    return t("log.generic", who=who, action=str(action))
+    if k == "start":
+        return ""                       # the 'age' event says who starts
+    return ""
+
+
+def log_line(action, before, after, viewer: int | None, names=None) -> str:
+    """The log of one applied action as `viewer` reads it (one string; the game uses the lines).
+
+    Made from the events the action caused (`after.events` past `before.events`)."""
+    from ui.table.story import mask_for, story
+
+    events = after.events[len(before.events):]
+    names = names or [seat_name(0, viewer), seat_name(1, viewer)]
+    you = viewer if names == [seat_name(0, viewer), seat_name(1, viewer)] else None
+    lines = [line for _, line in story(mask_for(events, viewer), after.rules, you, names)]
+    if not lines:
+        lines = [quiet_line(action, seat_name(action.player, viewer, names))]
+    return " ".join(line for line in lines if line)
