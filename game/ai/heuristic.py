@@ -28,7 +28,7 @@ from ..actions import IllegalActionError
 from . import Player, register
 from .determinize import Determinizer
 from .evaluate import WEIGHTS, WIN, evaluate
-from .tactics import find_win, opponent_threatens, near_supremacy
+from .tactics import find_win, forced_win, opponent_threatens, near_supremacy
 
 
 def is_followup(s):
@@ -101,6 +101,7 @@ class HeuristicPlayer(Player):
 
     weights = WEIGHTS
     check_threats = True          # refuse moves that give the opponent an immediate win
+    deep_threats = True           # ... or a supremacy it can force within two of its turns
     seek_wins = True              # search a short own sequence that wins at once
     mistakes = 0.0                # chance of a deliberate, plausible mistake (easy)
 
@@ -110,10 +111,10 @@ class HeuristicPlayer(Player):
         det = Determinizer(observation)
         s = det.sample(self.rng)
         me = observation["observer"]
-        action = self.decide(s, me, frozenset(det.hidden_slots))
+        action = self.decide(s, me, frozenset(det.hidden_slots), det)
         return _match(action, legal_actions)
 
-    def decide(self, s, me, hidden):
+    def decide(self, s, me, hidden, det=None):
         if self.seek_wins and near_supremacy(s, me):
             line = find_win(s, me)
             if line:
@@ -121,12 +122,13 @@ class HeuristicPlayer(Player):
         look = Lookahead(s, me, hidden, self.weights)
         scored = look.score_all()
         scored.sort(key=lambda t: -t[0])
-        if self.check_threats and scored[0][0] < WIN and near_supremacy(s, 1 - me, margin=1):
-            for i, (v, a, c) in enumerate(scored):
-                if v >= WIN or not opponent_threatens(c, 1 - me):
-                    return a
-                if i >= 15:
-                    break
+        if self.check_threats and scored[0][0] < WIN:
+            others = ([det.sample(self.rng) for _ in range(THREAT_SAMPLES - 1)]
+                      if det is not None and self.deep_threats and near_supremacy(s, 1 - me, margin=2)
+                      else ())
+            safe = safe_choice(scored, 1 - me, s, self.deep_threats, others, hidden)
+            if safe is not None:
+                return safe
         if self.mistakes and s.decision in ("turn", "draft", "progress", "senate", "conspirator"):
             return self.slip(scored)
         return scored[0][1]
@@ -168,6 +170,49 @@ class EasyPlayer(HeuristicPlayer):
     check_threats = False
     seek_wins = True
     mistakes = 0.3
+
+
+SAFETY_CHECKS = 16              # best-scored moves checked against the opponent's threats
+THREAT_SAMPLES = 4              # determinizations a deep threat is looked for in
+
+
+def safe_choice(scored, opp, s, deep=True, others=(), hidden=frozenset()):
+    """The best-scored move (scored best first) that leaves `opp` no supremacy it can
+    force: first within two of its turns (extra turns included), else at least no
+    immediate one. None when the opponent is not close to a supremacy or nothing helps.
+
+    What the opponent can force often hangs on a face-down card; the deep check looks in
+    `s` and in the `others` determinizations, and prefers the best move that is safe in
+    all of them, else the one that is safe in the most."""
+    if deep and near_supremacy(s, opp, margin=2):
+        me = 1 - opp
+        looks = [Lookahead(t, me, hidden) for t in others]
+        best, best_losses = None, None
+        for rank, (v, a, c) in enumerate(scored[:SAFETY_CHECKS]):
+            if v >= WIN:
+                return a
+            losses = 1 if forced_win(c, opp, turns=2) else 0
+            if best_losses is not None and losses >= best_losses:
+                continue      # cannot beat the best so far (no need to look further)
+            for look in looks:
+                if best_losses is not None and losses >= best_losses:
+                    break
+                if a not in look.root.legal_actions():
+                    continue
+                lv, lc = look.score(a)
+                if lv < WIN and forced_win(lc, opp, turns=2):
+                    losses += 1
+            if best_losses is None or losses < best_losses:
+                best, best_losses = a, losses
+            if losses == 0:
+                return a
+        if best is not None and best_losses < 1 + len(looks):
+            return best
+    if near_supremacy(s, opp, margin=1):
+        for v, a, c in scored[:SAFETY_CHECKS]:
+            if v >= WIN or not opponent_threatens(c, opp):
+                return a
+    return None
 
 
 def _match(action, legal_actions):
