@@ -4,7 +4,9 @@
                                  [--seconds 0.5] [--new-seconds S] [--old-seconds S]
                                  [--rules base,agora] [--seed 0] [--log games.jsonl]
 
-The earlier commit is checked out into a temporary `git worktree` (removed at the end).
+The earlier commit is checked out into a temporary `git worktree` (removed at the end),
+and the working tree's `game/` and `data/` are copied aside when the run starts, so edits
+made while it runs do not change the player being measured.
 Each side is its own process (`bench/ai_child.py`) importing its own checkout's code; the
 working tree's engine referees and sends each side the state, from which the side's own
 code builds the observation of its seat: no side sees more than its observation.
@@ -18,6 +20,8 @@ import argparse
 import json
 import math
 import os
+import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -142,6 +146,13 @@ def remove(where):
     subprocess.run(["git", "-C", ROOT, "worktree", "remove", "--force", where], check=False)
 
 
+def snapshot(where):
+    """Copy the working tree's engine, AI and data: the new side plays this copy."""
+    for part in ("game", "data"):
+        shutil.copytree(os.path.join(ROOT, part), os.path.join(where, part),
+                        ignore=shutil.ignore_patterns("__pycache__"))
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--commit", required=True, help="the earlier commit (any git revision)")
@@ -172,10 +183,14 @@ def main(argv=None):
              "old": f"{old_level}@{secs['old']}s ({commit[:7]})"}
     where = tempfile.mkdtemp(prefix="ai-vs-commit-")
     os.rmdir(where)
+    copy = tempfile.mkdtemp(prefix="ai-vs-commit-new-")
+    # A terminated run still removes its temporary checkout (via the finally below).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
     checkout(commit, where)
     log = open(args.log, "w") if args.log else None
     try:
-        sides = ({"new": ROOT, "old": where}, {"new": args.new, "old": old_level}, secs)
+        snapshot(copy)
+        sides = ({"new": copy, "old": where}, {"new": args.new, "old": old_level}, secs)
         print(f"{names['new']} vs {names['old']}, seats and first player alternating")
         for rule in rules:
             agora = rule == "agora"
@@ -193,6 +208,7 @@ def main(argv=None):
         if log:
             log.close()
         remove(where)
+        shutil.rmtree(copy, ignore_errors=True)
 
 
 if __name__ == "__main__":
