@@ -23,6 +23,7 @@ random generator, so one instance per seat may run in a worker thread.
 """
 
 import math
+import time
 
 from ..actions import IllegalActionError
 from . import Player, register
@@ -174,16 +175,20 @@ class EasyPlayer(HeuristicPlayer):
 
 SAFETY_CHECKS = 16              # best-scored moves checked against the opponent's threats
 THREAT_SAMPLES = 4              # determinizations a deep threat is looked for in
+DEEP_SECONDS = 0.04             # time the two-turn threat check may take in `normal`
 
 
-def safe_choice(scored, opp, s, deep=True, others=(), hidden=frozenset()):
+def safe_choice(scored, opp, s, deep=True, others=(), hidden=frozenset(), deadline=None):
     """The best-scored move (scored best first) that leaves `opp` no supremacy it can
     force: first within two of its turns (extra turns included), else at least no
     immediate one. None when the opponent is not close to a supremacy or nothing helps.
 
     What the opponent can force often hangs on a face-down card; the deep check looks in
     `s` and in the `others` determinizations, and prefers the best move that is safe in
-    all of them, else the one that is safe in the most."""
+    all of them, else the one that is safe in the most. Past `deadline` (perf_counter
+    seconds) the deep check gives way to the immediate one, which is cheap."""
+    if deadline is None:
+        deadline = time.perf_counter() + DEEP_SECONDS
     if deep and near_supremacy(s, opp, margin=2):
         me = 1 - opp
         looks = [Lookahead(t, me, hidden) for t in others]
@@ -191,11 +196,16 @@ def safe_choice(scored, opp, s, deep=True, others=(), hidden=frozenset()):
         for rank, (v, a, c) in enumerate(scored[:SAFETY_CHECKS]):
             if v >= WIN:
                 return a
+            if time.perf_counter() > deadline:
+                break
             losses = 1 if forced_win(c, opp, turns=2) else 0
             if best_losses is not None and losses >= best_losses:
                 continue      # cannot beat the best so far (no need to look further)
             for look in looks:
                 if best_losses is not None and losses >= best_losses:
+                    break
+                if time.perf_counter() > deadline:
+                    losses = len(looks) + 1       # not checked in time: not trusted
                     break
                 if a not in look.root.legal_actions():
                     continue

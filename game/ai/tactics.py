@@ -186,7 +186,7 @@ def forced_win(s, opp, turns=2, left=None):
     The search is exact over turn-level moves (follow-ups are played greedily) within a
     node budget; when the budget runs out, it answers no."""
     if left is None:
-        left = [4000]
+        left = [2500]
     if s.result is not None:
         return _supremacy_win(s, opp)
     if left[0] <= 0:
