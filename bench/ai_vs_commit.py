@@ -58,8 +58,9 @@ class Side:
         self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      text=True, cwd=root)
 
-    def choose(self, state):
-        self.proc.stdin.write(json.dumps({"state": encode(state)}) + "\n")
+    def choose(self, state, game, actions):
+        request = {"state": encode(state), "game": game, "actions": actions}
+        self.proc.stdin.write(json.dumps(request) + "\n")
         self.proc.stdin.flush()
         line = self.proc.stdout.readline()
         if not line:
@@ -91,9 +92,10 @@ def play(i, seed, agora, sides):
     rec = {"game": i, "seed": seed + i, "agora": agora, "first": first, "new_seat": new_seat}
     try:
         s = new_game(seed + i, agora=agora, first_player=first)
+        game = {"seed": seed + i, "agora": agora, "first": first}
         while not s.is_terminal:
             p = s.current_player
-            text, seconds = players[p].choose(s)
+            text, seconds = players[p].choose(s, game, actions)
             times[seats[p]].append(seconds)
             action = s.parse_action(text)
             actions.append(str(action))
@@ -192,6 +194,7 @@ def main(argv=None):
         snapshot(copy)
         sides = ({"new": copy, "old": where}, {"new": args.new, "old": old_level}, secs)
         print(f"{names['new']} vs {names['old']}, seats and first player alternating")
+        print(f"  {commit[:7]} checked out at {where} (removed at the end)")
         for rule in rules:
             agora = rule == "agora"
             start = time.perf_counter()

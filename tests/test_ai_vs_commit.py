@@ -40,7 +40,8 @@ def test_one_game_against_head_counts_a_winner_and_cleans_up(tmp_path):
     assert "1 games, 0 errors" in out.stdout
     assert "95%" in out.stdout
     after = subprocess.run(["git", "-C", ROOT, "worktree", "list"], capture_output=True, text=True).stdout
-    assert "ai-vs-commit-" not in after             # the temporary checkout is gone
+    where = out.stdout.split("checked out at ")[1].split()[0]
+    assert where not in after and not os.path.exists(where)   # the temporary checkout is gone
     import json
     rec = json.loads(log.read_text().splitlines()[0])
     assert rec["winner"] in ("new", "old", None) and rec["actions"]
