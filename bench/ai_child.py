@@ -6,7 +6,7 @@ Imports the engine and AI from the checkout at PATH (the working tree or an earl
 commit), then answers requests on stdin, one JSON object per line:
   {"state": <serialize.encode of the referee's state>,
    "game": {"seed": n, "agora": bool, "first": 0|1}, "actions": [notation, ...]}
-      ->  {"action": "...", "seconds": t}
+      ->  {"action": "...", "seconds": t, "iterations": search iterations or null}
 The player sees only `observation(seat)` computed by its own code from that state, exactly
 as in a game in one process, so an earlier commit plays with the observation it knew.
 If this code cannot read the referee's state (a save format from a later version), it
@@ -60,7 +60,8 @@ def main():
             t0 = time.perf_counter()
             action = player.choose(obs, legal)
             seconds = time.perf_counter() - t0
-            reply = {"action": str(action), "seconds": seconds}
+            reply = {"action": str(action), "seconds": seconds,
+                     "iterations": getattr(player, "last_iterations", None) if len(legal) > 1 else None}
         except Exception as exc:          # reported to the referee, which counts an error
             reply = {"error": f"{type(exc).__name__}: {exc}"}
         out.write(json.dumps(reply) + "\n")

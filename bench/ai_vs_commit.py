@@ -68,7 +68,7 @@ class Side:
         reply = json.loads(line)
         if "error" in reply:
             raise RuntimeError(reply["error"])
-        return reply["action"], reply["seconds"]
+        return reply["action"], reply["seconds"], reply.get("iterations")
 
     def close(self):
         try:
@@ -88,6 +88,7 @@ def play(i, seed, agora, sides):
     players = [Side(roots[seats[q]], levels[seats[q]], seed * 7919 + 31 * i + q, secs[seats[q]])
                for q in (0, 1)]
     times = {"new": [], "old": []}
+    searched = {"new": [], "old": []}
     actions = []
     rec = {"game": i, "seed": seed + i, "agora": agora, "first": first, "new_seat": new_seat}
     try:
@@ -95,8 +96,10 @@ def play(i, seed, agora, sides):
         game = {"seed": seed + i, "agora": agora, "first": first}
         while not s.is_terminal:
             p = s.current_player
-            text, seconds = players[p].choose(s, game, actions)
+            text, seconds, iterations = players[p].choose(s, game, actions)
             times[seats[p]].append(seconds)
+            if iterations:
+                searched[seats[p]].append(iterations)
             action = s.parse_action(text)
             actions.append(str(action))
             s.apply(action)
@@ -109,6 +112,7 @@ def play(i, seed, agora, sides):
         for pl in players:
             pl.close()
     rec["times"] = times
+    rec["iterations"] = searched
     rec["actions"] = actions
     return rec
 
@@ -118,6 +122,10 @@ def _ms(values):
         return "-"
     v = sorted(values)
     return f"{1000 * sum(v) / len(v):.0f}/{1000 * v[min(len(v) - 1, int(0.95 * len(v)))]:.0f} ms"
+
+
+def _iterations(values):
+    return f"   search iterations mean {sum(values) / len(values):.0f}" if values else ""
 
 
 def report(label, records, names):
@@ -132,7 +140,8 @@ def report(label, records, names):
                        for k in KINDS)
         times = [t for r in records for t in r["times"][side]]
         print(f"  {names[side]:<24} wins {wins:>3}/{n} = {100 * wins / max(1, n):5.1f}% "
-              f"(95% {100 * lo:.0f}-{100 * hi:.0f}%)   by kind: {by}   decision mean/p95 {_ms(times)}")
+              f"(95% {100 * lo:.0f}-{100 * hi:.0f}%)   by kind: {by}   decision mean/p95 {_ms(times)}"
+              + _iterations([x for r in records for x in r.get("iterations", {}).get(side, [])]))
     print(f"  draws {sum(1 for r in played if r['winner'] is None)}")
     for r in errors[:5]:
         print(f"  game {r['game']} (seed {r['seed']}): {r['error']}")
