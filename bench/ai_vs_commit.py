@@ -3,6 +3,7 @@
     python bench/ai_vs_commit.py --commit a5ff885 [--new hard] [--old hard] [--games 40]
                                  [--seconds 0.5] [--new-seconds S] [--old-seconds S]
                                  [--rules base,agora] [--seed 0] [--log games.jsonl]
+    python bench/ai_vs_commit.py --summarize games.jsonl [--new hard --old hard]
 
 The earlier commit is checked out into a temporary `git worktree` (removed at the end),
 and the working tree's `game/` and `data/` are copied aside when the run starts, so edits
@@ -164,9 +165,22 @@ def snapshot(where):
                         ignore=shutil.ignore_patterns("__pycache__"))
 
 
+def summarize(path, new, old):
+    try:
+        with open(path) as f:
+            records = [json.loads(line) for line in f if line.strip()]
+    except (OSError, ValueError) as exc:
+        sys.exit(f"cannot read {path}: {exc}")
+    for agora in (False, True):
+        part = [r for r in records if r["agora"] == agora]
+        if part:
+            report("Agora" if agora else "base game", part,
+                   {"new": f"{new} (working tree)", "old": f"{old} (earlier commit)"})
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--commit", required=True, help="the earlier commit (any git revision)")
+    parser.add_argument("--commit", default="", help="the earlier commit (any git revision)")
     parser.add_argument("--new", default="hard", help="level of the working tree (default hard)")
     parser.add_argument("--old", default=None, help="level of the earlier commit (default: --new)")
     parser.add_argument("--games", type=int, default=40, help="games per rule set")
@@ -176,12 +190,18 @@ def main(argv=None):
     parser.add_argument("--rules", default="base,agora", help="base, agora or base,agora")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--log", default=None, help="write one JSON line per game here")
+    parser.add_argument("--summarize", default=None, metavar="LOG",
+                        help="print the report of a --log file (e.g. of a run cut short) and stop")
     args = parser.parse_args(argv)
+    if args.summarize:
+        return summarize(args.summarize, args.new, args.old or args.new)
     rules = [r.strip() for r in args.rules.split(",") if r.strip()]
     if not rules or any(r not in ("base", "agora") for r in rules):
         parser.error("--rules: choose base, agora or base,agora")
     if args.games < 1:
         parser.error("--games must be at least 1")
+    if not args.commit:
+        parser.error("--commit is required")
     old_level = args.old or args.new
     resolved = subprocess.run(["git", "-C", ROOT, "rev-parse", "--verify", "--quiet",
                                args.commit + "^{commit}"], capture_output=True, text=True)

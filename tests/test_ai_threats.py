@@ -1,11 +1,13 @@
 """`normal` sees supremacy threats two turns deep (extra turns included).
 
-The position comes from a real game (base game, seed 2009, seat 1 first, `normal` in both
-seats): in Age III, with the Conflict pawn six spaces towards seat 0's capital, seat 0
-built Chamber of Commerce and lost by military a few turns later: the opponent could
-force the win over two of its turns whatever seat 0 did in between. Discarding (or
-building) Study was the move that kept the capital safe. The one-turn check of the
-earlier `normal` cannot see this; the two-turn search must.
+The position comes from a real game (base game, seed 3003, seat 1 first, the earlier
+`normal` in seat 0 against the new one): at its 28th decision, in Age III, with the
+Conflict pawn one space from seat 0's capital, Arsenal (three shields) is on offer and
+the opponent, with 5 coins, cannot pay for it yet. The earlier `normal` built The
+Statue of Zeus with Tacticians Guild: no immediate win for the opponent, but a forced
+one over two of its turns (it gathers the coins, and Arsenal is still there). Tucking
+Arsenal under the Wonder instead keeps the capital. The one-turn check cannot see this;
+the two-turn search must.
 """
 
 import pytest
@@ -14,11 +16,12 @@ from game import new_game
 from game.ai import heuristic, make_player
 from game.ai.tactics import forced_win, settle
 
-ACTIONS = ["draft The Appian Way", "draft The Pyramids", "draft The Great Library", "draft The Temple of Artemis", "draft Circus Maximus", "draft The Colossus", "build Tavern", "build Logging Camp", "build Palisade", "build Stable", "build Press", "discard Pharmacist", "build Clay Pit", "wonder The Temple of Artemis with Garrison", "build Clay Pool", "build Theater", "wonder The Statue of Zeus with Guard Tower", "destroy Clay Pit", "build Quarry", "build Glassworks", "build Clay Reserve", "discard Workshop", "build Lumber Yard", "discard Apothecary", "wonder The Appian Way with Wood Reserve", "discard Scriptorium", "build Altar", "start player 1", "build Temple", "discard Archery Range", "discard Horse Breeders", "build Brewery", "build Shelf Quarry", "build Statue", "wonder Circus Maximus with Caravansery", "destroy Glassworks", "build Drying Room", "build Aqueduct", "discard Dispensary", "discard Barracks", "wonder The Great Library with Laboratory", "library Agriculture", "build Rostrum", "discard Walls", "discard Library", "build Parade Ground", "discard Courthouse", "discard School", "build Sawmill", "discard Brickyard", "start player 1", "build Arsenal", "wonder The Pyramids with Scientists Guild", "wonder The Colossus with Observatory", "discard Armory", "build Obelisk", "discard Academy", "discard University", "discard Senate", "build Pretorium", "build Arena", "build Lighthouse"]
+ACTIONS = ["draft The Appian Way", "draft The Colossus", "draft Piraeus", "draft The Temple of Artemis", "draft The Hanging Gardens", "draft Circus Maximus", "build Tavern", "build Palisade", "build Garrison", "discard Stable", "build Stone Pit", "build Glassworks", "build Clay Pit", "discard Clay Reserve", "build Quarry", "wonder The Temple of Artemis with Apothecary", "build Baths", "wonder The Appian Way with Guard Tower", "build Theater", "build Logging Camp", "build Altar", "build Scriptorium", "build Lumber Yard", "build Pharmacist", "build Press", "discard Workshop", "start player 0", "discard Barracks", "build Archery Range", "build Glass-Blower", "wonder Circus Maximus with Dispensary", "destroy Glassworks", "discard Rostrum", "discard Aqueduct", "discard Temple", "build Walls", "build Drying Room", "build Brewery", "discard Caravansery", "wonder The Hanging Gardens with Sawmill", "build Parade Ground", "discard Courthouse", "discard Forum", "discard Statue", "build Brickyard", "discard School", "wonder The Mausoleum with Library", "mausoleum Stable", "discard Customs House", "start player 0", "build Fortifications", "build Circus", "discard Arena", "discard Scientists Guild"]
+GREEDY = "wonder The Statue of Zeus with Tacticians Guild"
 
 
 def position():
-    s = new_game(2009, agora=False, first_player=1)
+    s = new_game(3003, agora=False, first_player=1)
     for text in ACTIONS:
         s.apply(s.parse_action(text))
     return s
@@ -33,11 +36,11 @@ def after(s, text):
 
 def test_the_position_is_a_forced_military_loss_after_the_greedy_move():
     s = position()
-    assert s.current_player == 0 and s.age == 3 and s.pawn == -6
-    assert forced_win(after(s, "build Chamber of Commerce"), 1, turns=2)
-    assert not forced_win(after(s, "discard Study"), 1, turns=2)
-    # One turn deep, nothing is visible yet: the opponent has no immediate win.
-    assert not forced_win(after(s, "build Chamber of Commerce"), 1, turns=1)
+    assert s.current_player == 0 and s.age == 3 and s.pawn == -8
+    assert forced_win(after(s, GREEDY), 1, turns=2)
+    assert not forced_win(after(s, "wonder The Statue of Zeus with Arsenal"), 1, turns=2)
+    # One turn deep nothing shows: the opponent has no immediate win.
+    assert not forced_win(after(s, GREEDY), 1, turns=1)
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -47,7 +50,7 @@ def test_normal_avoids_the_move_that_allows_a_forced_military_loss(seed, monkeyp
     monkeypatch.setattr(heuristic, "DEEP_SECONDS", 5.0)
     s = position()
     action = make_player("normal", seed).choose(s.observation(0), s.legal_actions())
-    assert str(action) != "build Chamber of Commerce"
+    assert str(action) != GREEDY
     assert not forced_win(after(s, str(action)), 1, turns=2), f"normal played {action}"
 
 
@@ -56,4 +59,30 @@ def test_one_turn_deep_checks_miss_it():
     s = position()
     shallow = make_player("normal", 0)
     shallow.deep_threats = False
-    assert str(shallow.choose(s.observation(0), s.legal_actions())) == "build Chamber of Commerce"
+    assert str(shallow.choose(s.observation(0), s.legal_actions())) == GREEDY
+
+
+def test_forced_win_sees_extra_turns_and_needs_every_reply_to_fail():
+    """Where the opponent's win needs two turns, one spoiling reply is enough to refute it."""
+    s = position()
+    c = after(s, GREEDY)
+    # Seat 0 to move after one opponent turn: some opponent move leaves seat 0 no reply.
+    assert any(forced_win(d, 1, turns=1) for d in _turns_of(c))
+    assert not all(forced_win(d, 1, turns=1) for d in _turns_of(c))
+
+
+def _turns_of(s):
+    for a in s.legal_actions():
+        d = s.clone()
+        d.apply(a)
+        settle(d)
+        if d.result is None:
+            yield d
+
+
+def test_hard_avoids_it_too():
+    from game.ai.mcts import SearchPlayer
+    s = position()
+    action = SearchPlayer(seed=1, iterations=24).choose(s.observation(0), s.legal_actions())
+    assert str(action) != GREEDY
+    assert not forced_win(after(s, str(action)), 1, turns=2), f"hard played {action}"

@@ -28,7 +28,7 @@ import time
 from ..actions import IllegalActionError
 from . import Player, register
 from .determinize import Determinizer
-from .evaluate import WEIGHTS, WIN, evaluate
+from .evaluate import WEIGHTS, WIN, evaluate, win_chance
 from .tactics import find_win, forced_win, opponent_threatens, near_supremacy
 
 
@@ -127,7 +127,8 @@ class HeuristicPlayer(Player):
             others = ([det.sample(self.rng) for _ in range(THREAT_SAMPLES - 1)]
                       if det is not None and self.deep_threats and near_supremacy(s, 1 - me, margin=2)
                       else ())
-            safe = safe_choice(scored, 1 - me, s, self.deep_threats, others, hidden)
+            chances = [(win_chance(v, s.age), a, c) for v, a, c in scored]
+            safe = safe_choice(chances, 1 - me, s, self.deep_threats, others, hidden)
             if safe is not None:
                 return safe
         if self.mistakes and s.decision in ("turn", "draft", "progress", "senate", "conspirator"):
@@ -178,49 +179,54 @@ THREAT_SAMPLES = 4              # determinizations a deep threat is looked for i
 DEEP_SECONDS = 0.04             # time the two-turn threat check may take in `normal`
 
 
-def safe_choice(scored, opp, s, deep=True, others=(), hidden=frozenset(), deadline=None):
-    """The best-scored move (scored best first) that leaves `opp` no supremacy it can
-    force: first within two of its turns (extra turns included), else at least no
-    immediate one. None when the opponent is not close to a supremacy or nothing helps.
+def threat_risk(a, c, opp, looks, give_up):
+    """Share of the determinizations (c's own and those of `looks`) in which, after our
+    move `a`, the opponent can force a supremacy within two of its turns. Stops as soon as
+    the share exceeds `give_up` (the answer then only needs to be "too high")."""
+    n = 1 + len(looks)
+    losses = 1 if forced_win(c, opp, turns=2) else 0
+    for look in looks:
+        if losses / n > give_up:
+            break
+        if a in look.root.legal_actions():
+            lv, lc = look.score(a)
+            if lv < WIN and forced_win(lc, opp, turns=2):
+                losses += 1
+    return losses / n
 
-    What the opponent can force often hangs on a face-down card; the deep check looks in
-    `s` and in the `others` determinizations, and prefers the best move that is safe in
-    all of them, else the one that is safe in the most. Past `deadline` (perf_counter
-    seconds) the deep check gives way to the immediate one, which is cheap."""
+
+def safe_choice(candidates, opp, s, deep=True, others=(), hidden=frozenset(), deadline=None):
+    """The move to play when `opp` may be close to a supremacy, or None to keep the first.
+
+    `candidates` are (winning chance, action, state after our turn), the preferred move
+    first. The deep check estimates, over `s` and the `others` determinizations (what the
+    opponent can force often hangs on a face-down card), the risk that the opponent can
+    force a supremacy within two of its turns (extra turns included), and plays the move
+    with the best chance x (1 - risk). Past `deadline` (perf_counter seconds) it keeps the
+    best move found so far; if not even the first was checked, the one-turn check decides:
+    the first move that leaves the opponent no immediate win."""
     if deadline is None:
         deadline = time.perf_counter() + DEEP_SECONDS
-    if deep and near_supremacy(s, opp, margin=2):
-        me = 1 - opp
-        looks = [Lookahead(t, me, hidden) for t in others]
-        best, best_losses = None, None
-        for rank, (v, a, c) in enumerate(scored[:SAFETY_CHECKS]):
-            if v >= WIN:
-                return a
-            if time.perf_counter() > deadline:
-                break
-            losses = 1 if forced_win(c, opp, turns=2) else 0
-            if best_losses is not None and losses >= best_losses:
-                continue      # cannot beat the best so far (no need to look further)
-            for look in looks:
-                if best_losses is not None and losses >= best_losses:
-                    break
-                if time.perf_counter() > deadline:
-                    losses = len(looks) + 1       # not checked in time: not trusted
-                    break
-                if a not in look.root.legal_actions():
-                    continue
-                lv, lc = look.score(a)
-                if lv < WIN and forced_win(lc, opp, turns=2):
-                    losses += 1
-            if best_losses is None or losses < best_losses:
-                best, best_losses = a, losses
-            if losses == 0:
-                return a
-        if best is not None and best_losses < 1 + len(looks):
-            return best
+    candidates = candidates[:SAFETY_CHECKS]
+    if deep and candidates and near_supremacy(s, opp, margin=2):
+        looks = [Lookahead(t, 1 - opp, hidden) for t in others]
+        chance, a, c = candidates[0]
+        if chance >= 1.0:
+            return a
+        risk = threat_risk(a, c, opp, looks, 1.0)
+        if risk == 0:
+            return None
+        best, best_value = a, chance * (1 - risk)
+        for chance, a, c in sorted(candidates[1:], key=lambda t: -t[0]):
+            if chance <= best_value or time.perf_counter() > deadline:
+                break                   # cannot do better (or no time left to check)
+            risk = threat_risk(a, c, opp, looks, 1 - best_value / chance)
+            if chance * (1 - risk) > best_value:
+                best, best_value = a, chance * (1 - risk)
+        return best
     if near_supremacy(s, opp, margin=1):
-        for v, a, c in scored[:SAFETY_CHECKS]:
-            if v >= WIN or not opponent_threatens(c, opp):
+        for chance, a, c in candidates:
+            if chance >= 1.0 or not opponent_threatens(c, opp):
                 return a
     return None
 

@@ -32,14 +32,12 @@ import time
 from ..actions import IllegalActionError
 from . import Player, register
 from .determinize import Determinizer
-from .evaluate import (WIN, evaluate, cube_terms, card_gain, conspiracy_value, marginal_coin,
-                       tables, wonder_gain)
+from .evaluate import (WIN, card_gain, conspiracy_value, cube_terms, evaluate, marginal_coin,
+                       tables, win_chance, wonder_gain)
 from .heuristic import THREAT_SAMPLES, Lookahead, _match, safe_choice
 from .tactics import find_win, near_supremacy
 
 EDGE_DECISIONS = ("turn", "draft", "start")
-VALUE_SCALE = (18.0, 14.0, 10.0)   # evaluation points per logistic unit, by Age (fitted
-                                   # on normal-vs-normal games: later positions are surer)
 C_PUCT = 1.0
 PRIOR_TEMPERATURE = 2.5  # softmax temperature of the priors (points)
 POOL = 24                # determinizations drawn per decision
@@ -50,14 +48,6 @@ BANK_SPEND = 1.0         # a close decision may take up to this many budgets mor
 BANK_MAX = 3.0           # at most this many budgets are kept in the bank
 CLOSE_SHARE = 0.5        # runner-up visits / leader visits above which a decision is close
 UPGRADE_VISITS = 4       # a node visited this often gets one-ply priors and values
-
-
-def win_chance(v, age=2):
-    if v >= WIN / 2:
-        return 1.0
-    if v <= -WIN / 2:
-        return 0.0
-    return 1.0 / (1.0 + math.exp(-v / VALUE_SCALE[age - 1]))
 
 
 class Node:
@@ -152,6 +142,7 @@ class SearchPlayer(Player):
         if iterations is not None:
             self.iterations = iterations
         self.last_iterations = 0
+        self.last_root = None
         self.bank = 0.0           # seconds saved on easy decisions, spent on close ones
 
     def budget(self):
@@ -184,9 +175,10 @@ class SearchPlayer(Player):
         # turns (nor win at once) if a move avoids it; the search's order decides among
         # the safe moves.
         if danger:
-            after = {a: (v, a, c) for v, a, c in root_scores}
+            after = {a: c for v, a, c in root_scores}
             order = [action] + [x for x in ranked if x != action][:SAFETY_CHECKS]
-            ordered = [after[a] for a in order if a in after]
+            stats = self.last_root.children
+            ordered = [(stats[a].w / max(1, stats[a].n), a, after[a]) for a in order if a in after]
             others = [det.sample(self.rng) for _ in range(THREAT_SAMPLES - 1)]
             safe = safe_choice(ordered, 1 - me, s0, True, others, hidden,
                                deadline=max(start + budget, time.perf_counter() + 0.02))
@@ -228,6 +220,7 @@ class SearchPlayer(Player):
                 pass
             it += 1
         self.last_iterations = it
+        self.last_root = root
         ranked = sorted(root.children, key=lambda a: (-root.children[a].n,
                                                       -root.children[a].w / max(1, root.children[a].n)))
         ranked = [a for a in ranked if a.player == me]
