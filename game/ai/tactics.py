@@ -7,10 +7,13 @@ tried (red and green cards, Senators, Wonders, Conspiracy triggers, and every fo
 choice), within a node budget, so it stays cheap.
 
 `near_supremacy(state, p)` is the cheap filter that decides whether searching is worth it.
+
+`forced_win(state, opp, turns=2)` looks further: can opp force a supremacy within two of
+its own turns whatever the other player does in between (extra turns included)?
 """
 
 from ..actions import IllegalActionError
-from .evaluate import political_need, _distance
+from .evaluate import cube_terms, evaluate, political_need, _distance
 
 WIN_COLORS = ("red", "green")
 
@@ -114,10 +117,12 @@ def opponent_threatens(c, opp, budget=500) -> bool:
 
 # ------------------------------------------------------------ threats two turns deep
 
+CUBE_DECISIONS = ("senate", "place", "remove", "may_move", "conspirator")
+
+
 def settle(s):
     """Play greedily every follow-up of the turn just taken (progress token, Senate
     actions, Conspiracy choices, the next Age's start player ...) until a fresh turn."""
-    from .evaluate import cube_terms, evaluate
     guard = 0
     while s.result is None and s.pending and guard < 40:
         step = s.pending[-1]
@@ -145,9 +150,6 @@ def settle(s):
             s.apply(best)
         guard += 1
     return s
-
-
-CUBE_DECISIONS = ("senate", "place", "remove", "may_move", "conspirator")
 
 
 def _supremacy_win(s, p):
