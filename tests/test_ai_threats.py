@@ -86,3 +86,42 @@ def test_hard_avoids_it_too():
     action = SearchPlayer(seed=1, iterations=24).choose(s.observation(0), s.legal_actions())
     assert str(action) != GREEDY
     assert not forced_win(after(s, str(action)), 1, turns=2), f"hard played {action}"
+
+
+def _science_position():
+    """Age III; seat 1 has four symbols (quill, plumb line, mortar, wheel) and coins to
+    spare; on offer: Academy (sundial), University (sphere), Palace and Arena; Palace
+    alone covers Observatory (sphere). Taking Palace uncovers a second sphere: seat 1
+    takes Academy, and of the two spheres seat 0 can block only one."""
+    from positions import board_tokens, give, position as constructed
+    s = constructed(agora=False, player=0, age=3)
+    s.coins = [10, 45]
+    give(s, 1, "Scriptorium", "Workshop", "Pharmacist", "Apothecary")
+    give(s, 0, "Clay Pit", "Logging Camp", "Stone Pit", "Glassworks", "Press", "Shelf Quarry",
+         "Sawmill", "Brickyard", "Glass-Blower", "Temple", "Statue")
+    board_tokens(s, "Agriculture", "Economy", "Masonry", "Urbanism", "Strategy")   # no Law
+    cards = {11: "Observatory", 13: "Academy", 14: "University", 15: "Palace", 16: "Arena"}
+    ids = s.rules.card_id
+    s.structure = [ids[cards[slot]] if slot in cards else -1 for slot in range(len(s.structure))]
+    s.face_up[15] = s.face_up[16] = True          # uncovered earlier
+    s.accessible = [13, 14, 15, 16]
+    s.remaining = len(cards)
+    s._legal = None
+    return s
+
+
+def test_forced_science_win_two_turns_deep():
+    s = _science_position()
+    assert forced_win(after(s, "build Palace"), 1, turns=2)
+    assert not forced_win(after(s, "build Palace"), 1, turns=1)
+    for safe in ("build Academy", "build University", "build Arena", "discard Arena"):
+        assert not forced_win(after(s, safe), 1, turns=2), safe
+
+
+@pytest.mark.parametrize("name", ["normal", "hard"])
+def test_ai_does_not_uncover_the_second_sphere(name):
+    from game.ai.mcts import SearchPlayer
+    s = _science_position()
+    player = SearchPlayer(seed=2, iterations=24) if name == "hard" else make_player(name, 2)
+    action = player.choose(s.observation(0), s.legal_actions())
+    assert action.subject != "Palace", f"{name} played {action}"
