@@ -33,9 +33,14 @@ def _shields(s, p, n, source):
     tokens = s.push_pawn(p, n)
     if not tokens:
         return
-    if kind in ("card", "wonder"):
-        # A construction's tokens act after its other effects (Agora §A7.2 payout timing).
+    if s.agora and kind in ("card", "wonder"):
+        # Agora: a construction's tokens act after its other effects and Decree payout
+        # (agora.md §A7.2, §A10, §A17).
         s.deferred_tokens.extend((p, t) for t in tokens)
+    elif not s.agora:
+        # Base: the coin loss is immediate (base-game.md §8, §16), even when this effect
+        # runs inline ahead of steps not yet scheduled (State.run_steps).
+        s.run_steps(s.token_steps(p, tokens))
     else:
         s.push(*s.token_steps(p, tokens))
 

@@ -50,10 +50,22 @@ def problems(s) -> list:
         if s.coins[p] < 0:
             out.append(f"player {p} has negative coins")
     if abs(s.pawn) > rules.capital:
-        out.append("pawn off the track")
-    for slot in s.accessible:
-        if not s.face_up[slot] or s.structure[slot] == -1:
-            out.append(f"accessible slot {slot} is face down or empty")
+        out.append(f"pawn at {s.pawn} is off the track (-{rules.capital}..{rules.capital})")
+    if len(set(s.military_tokens)) != len(s.military_tokens):
+        out.append("a military token is on the track twice")
+    for tid in s.military_tokens:
+        lo, hi = rules.military_zone[tid]
+        if (lo > 0 and s.pawn >= lo) or (hi < 0 and s.pawn <= hi):
+            out.append(f"military token {rules.military_tokens[tid].name} is still on the track "
+                       f"behind the pawn at {s.pawn}")
+    wonder_places = [w for p in (0, 1) for w in s.wonders[p]] + s.draft_pool + s.draft_deck + \
+        s.wonders_out
+    if len(set(wonder_places)) != len(wonder_places):
+        out.append("a Wonder is in several places")
+    for p in (0, 1):
+        if not set(s.built[p]) <= set(s.wonders[p]):
+            out.append(f"player {p} has built a Wonder they do not own")
+    out += _structure_problems(s)
     if s.is_terminal and s.result is None:
         out.append("terminal without result")
     if s.agora:
@@ -61,6 +73,8 @@ def problems(s) -> list:
             on_board = sum(s.cubes[ch * 2 + p] for ch in range(6))
             if not 0 <= on_board <= CUBES:
                 out.append(f"player {p} has {on_board} cubes on the board")
+            if any(s.cubes[ch * 2 + p] < 0 for ch in range(6)):
+                out.append(f"player {p} has a negative number of cubes in a chamber")
         for ch in range(6):
             a, b = s.cubes[ch * 2], s.cubes[ch * 2 + 1]
             expected = 0 if a > b else 1 if b > a else None
@@ -81,4 +95,51 @@ def problems(s) -> list:
                 owned.append(step[2])
         if sorted(owned + s.conspiracy_deck) != list(range(len(rules.conspiracies))):
             out.append("conspiracies not conserved")
+    return out
+
+
+def _structure_problems(s) -> list:
+    """The structure's slots, face-up flags, accessible and to-be-revealed slots agree with
+    the Age's layout: a card is accessible exactly when nothing covers it any more (or it is
+    waiting for the end-of-turn reveal), an accessible card is face up, and a covered card
+    is face up only if it was dealt face up."""
+    if not s.structure:
+        if s.face_up or s.accessible or s.reveal_pending:
+            return ["face_up/accessible given without a structure"]
+        return []
+    layout = s.rules.layouts[s.age]
+    n = len(layout)
+    if len(s.structure) != n or len(s.face_up) != n:
+        return [f"structure has {len(s.structure)} slots and face_up {len(s.face_up)}, "
+                f"the Age {s.age} layout has {n}"]
+    out = []
+    for name, slots in (("accessible", s.accessible), ("reveal_pending", s.reveal_pending)):
+        bad = [x for x in slots if not 0 <= x < n]
+        if bad or len(set(slots)) != len(slots):
+            out.append(f"{name} slots {slots} are out of range or repeated")
+            return out
+    structure = s.structure
+
+    def free(slot):
+        return all(structure[b] == -1 for b in layout.covered_by[slot])
+
+    for slot in range(n):
+        if structure[slot] == -1:
+            continue
+        where = f"slot {slot} ({layout.name(slot)})"
+        if slot in s.accessible:
+            if not s.face_up[slot]:
+                out.append(f"accessible {where} is face down")
+            if not free(slot):
+                out.append(f"accessible {where} is still covered")
+        elif free(slot) and slot not in s.reveal_pending:
+            out.append(f"uncovered {where} is not accessible")
+        if not free(slot) and s.face_up[slot] != layout.face_up[slot]:
+            out.append(f"covered {where} is face {'up' if s.face_up[slot] else 'down'}")
+    for slot in s.accessible:
+        if structure[slot] == -1:
+            out.append(f"accessible slot {slot} is empty")
+    for slot in s.reveal_pending:
+        if slot in s.accessible or not free(slot):
+            out.append(f"slot {slot} waits to be revealed but is accessible or covered")
     return out

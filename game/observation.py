@@ -6,7 +6,8 @@ values replaced by placeholders beginning with "?":
   "?guild"         a Guild (face-down Guilds show a Guild back)
   "?senator"       a Senator (face-down Senators show a Senator back)
   "?wonder" "?progress" "?decree" "?conspiracy"   a hidden Wonder, token, Decree, Conspiracy
-Hidden: face-down structure cards, the decks and the cards removed at setup, undrafted
+Hidden: face-down structure cards, the decks (undealt ones also their order: their backs
+are listed sorted) and the cards removed at setup, undrafted
 Wonders, boxed progress tokens, face-down Decrees, the Conspiracy deck order, the
 opponent's untriggered Conspiracies, what the opponent looked at secretly, and the RNG.
 """
@@ -32,7 +33,7 @@ def observe(s, player) -> dict:
     d["structure"] = [None if cid == -1 else
                       rules.cards[cid].name if s.face_up[slot] else card_back(rules, cid)
                       for slot, cid in enumerate(s.structure)]
-    d["decks"] = {str(a): [card_back(rules, c) for c in s.decks[a]] for a in (1, 2, 3)}
+    d["decks"] = {str(a): _deck_backs(s, a) for a in (1, 2, 3)}
     d["removed"] = {str(a): [rules.cards[c].name if rules.cards[c].name in seen
                              else card_back(rules, c) for c in s.removed[a]] for a in (1, 2, 3)}
     d["draft_deck"] = ["?wonder"] * len(s.draft_deck)
@@ -53,6 +54,15 @@ def observe(s, player) -> dict:
     if s.current_player == player:
         d["legal_actions"] = [str(a) for a in s.legal_actions()]
     return d
+
+
+def _deck_backs(s, age):
+    """An Age deck's backs. Undealt: sorted, so only the count per back shows — the order
+    would tell which structure slots will hold Senators and Guilds. Dealt: the structure's
+    backs in slot order, which the table shows anyway."""
+    backs = [card_back(s.rules, c) for c in s.decks[age]]
+    dealt = s.age if s.structure else 0
+    return sorted(backs) if age > dealt else backs
 
 
 def _locked(s, player):

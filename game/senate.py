@@ -3,7 +3,8 @@
 Control is derived from the cube counts after every single cube change (§A7): losing a
 Chamber drops its Decrees, gaining one reveals and takes them, and the military Decree
 (a Decree with shields) pushes the pawn on each gain and loss (§A8). Political supremacy
-is checked after every change (§A11).
+is checked after every single change (§A11) — a Move is one change, checked once both its
+Chambers are re-evaluated (§A5.3, §A17).
 """
 
 from .actions import Action
@@ -61,8 +62,9 @@ def _gain(s, ch, owner, decrees):
     _pawn(s, owner, _military_decrees(s, decrees))
 
 
-def reevaluate(s, ch):
-    """Re-derive control of one Chamber after a cube change (§A17)."""
+def reevaluate(s, ch, check=True):
+    """Re-derive control of one Chamber after a cube change (§A17); `check=False` leaves
+    the supremacy check to the caller (a Move is one change: origin, destination, check)."""
     new = _controller(s, ch)
     old = s.control[ch]
     if new == old:
@@ -72,7 +74,8 @@ def reevaluate(s, ch):
         _lose(s, ch, old, decrees)
     if new is not None and not s.over:
         _gain(s, ch, new, decrees)
-    check_political(s)
+    if check:
+        check_political(s)
 
 
 def check_political(s):
@@ -95,11 +98,12 @@ def remove(s, p, ch):
 
 def move(s, p, src, dst):
     s.cubes[src * 2 + p] -= 1
-    reevaluate(s, src)
+    reevaluate(s, src, check=False)
     if s.over:
         return
     s.cubes[dst * 2 + p] += 1
-    reevaluate(s, dst)
+    reevaluate(s, dst, check=False)
+    check_political(s)
 
 
 def move_decree(s, src, dst):

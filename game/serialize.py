@@ -195,21 +195,26 @@ def dumps(s) -> str:
     return json.dumps(encode(s), ensure_ascii=False, separators=(",", ":"))
 
 
-def decode(d: dict) -> State:
-    """Rebuild a State from `encode`'s data; raises SaveError with a clear message."""
+def decode(d: dict, check: bool = False) -> State:
+    """Rebuild a State from `encode`'s data; raises SaveError with a clear message.
+
+    `check=True` (what `loads` and `game.load_state` do) also runs the engine's invariant
+    checks (game.invariants) and refuses an impossible position, naming what is wrong.
+    The AI's determinizer decodes its own samples without them (hot path).
+    """
     if not isinstance(d, dict) or d.get("format") != FORMAT:
         raise SaveError("not an Agora Duel game state")
     if d.get("version") != VERSION:
         raise SaveError(f"state version {d.get('version')!r} is not supported (this build reads {VERSION})")
     try:
-        return _decode(d)
+        return _decode(d, check)
     except SaveError:
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
         raise SaveError(f"damaged game state ({type(exc).__name__}: {exc})") from None
 
 
-def _decode(d):
+def _decode(d, check=False):
     from .scoring import Result
     from . import setup  # noqa: F401  (registers the step kinds)
     agora = bool(d["agora"])
@@ -271,9 +276,24 @@ def _decode(d):
         s.result = Result(r["winner"], r["victory"], tuple(r["scores"]), r["tiebreak"])
         s._winner = (r["winner"], r["victory"])
         s.phase = "over"
-    else:
+    if check:
+        _check_consistent(s)
+    if not r:
         s._advance()      # recomputes the cached legal actions of the pending decision
     return s
+
+
+def _check_consistent(s):
+    """Refuse a position no game can reach (before the engine runs any step of it)."""
+    from .invariants import problems
+    if s.age not in (1, 2, 3):
+        raise SaveError(f"impossible game state: Age {s.age} does not exist")
+    for step in s.pending:
+        if step[1] not in (0, 1, None):
+            raise SaveError(f"impossible game state: pending step '{step[0]}' for player {step[1]!r}")
+    found = problems(s)
+    if found:
+        raise SaveError("impossible game state: " + "; ".join(found))
 
 
 def loads(text) -> State:
@@ -281,4 +301,4 @@ def loads(text) -> State:
         d = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as exc:
         raise SaveError(f"not valid JSON ({exc})") from None
-    return decode(d)
+    return decode(d, check=True)

@@ -304,7 +304,10 @@ class State:
                         sources.append((rules.decrees[did].name, n))
             color = "wonder"
         else:
-            cid = rules.card_id[name]
+            cid = rules.card_id.get(name)
+            if cid is None:
+                raise ValueError(f"payment: '{name}' is not a Building, Senator or Wonder "
+                                 f"of this game")
             c = rules.cards[cid]
             if c.senator:
                 cost = self.recruit_cost(p)

@@ -13,6 +13,8 @@ fills every placeholder with a random consistent component and decodes the resul
   Decrees and Conspiracies are drawn from the components not visible anywhere;
 - the Conspiracy deck keeps every card whose position is known (the player's own
   `deck_knowledge`, and the top/bottom of the opponent's returns) in its place;
+- an undealt deck is known only by its count of each back: its sampled cards are
+  shuffled (the placeholders' order means nothing);
 - the decks of Ages already dealt are rebuilt from the structure (they are never read
   again by the rules, but the state stays sound for `game.invariants`);
 - the random generator gets a random seed.
@@ -196,6 +198,11 @@ class Determinizer:
                 d["structure"][i] = card
             else:
                 d[key][age][i] = card
+        # An undealt deck's observation gives only counts per back (sorted): deal its
+        # cards in a random order, never in the order of the placeholders.
+        for a in ("1", "2", "3"):
+            if int(a) > self.dealt:
+                rng.shuffle(d["decks"][a])
 
     def _fill_dealt_decks(self, d):
         """Decks of the Ages already dealt: structure cards in place, other slots from the
