@@ -125,7 +125,8 @@ class HeuristicPlayer(Player):
         scored.sort(key=lambda t: -t[0])
         if self.check_threats and scored[0][0] < WIN:
             others = ([det.sample(self.rng) for _ in range(THREAT_SAMPLES - 1)]
-                      if det is not None and self.deep_threats and near_supremacy(s, 1 - me, margin=2)
+                      if det is not None and self.deep_threats
+                      and near_supremacy(s, 1 - me, margin=2, political=False)
                       else ())
             chances = [(win_chance(v, s.age), a, c) for v, a, c in scored]
             safe = safe_choice(chances, 1 - me, s, self.deep_threats, others, hidden)
@@ -208,7 +209,7 @@ def safe_choice(candidates, opp, s, deep=True, others=(), hidden=frozenset(), de
     if deadline is None:
         deadline = time.perf_counter() + DEEP_SECONDS
     candidates = candidates[:SAFETY_CHECKS]
-    if deep and candidates and near_supremacy(s, opp, margin=2):
+    if deep and candidates and near_supremacy(s, opp, margin=2, political=False):
         looks = [Lookahead(t, 1 - opp, hidden) for t in others]
         chance, a, c = candidates[0]
         if chance >= 1.0:

@@ -164,7 +164,8 @@ class SearchPlayer(Player):
         root_scores.sort(key=lambda t: -t[0])
         if root_scores[0][0] >= WIN:
             return _match(root_scores[0][1], legal_actions)
-        danger = near_supremacy(s0, 1 - me, margin=2)
+        danger = near_supremacy(s0, 1 - me, margin=1) or near_supremacy(s0, 1 - me, margin=2,
+                                                                         political=False)
         budget = self.budget()
         reserve = min(0.15 * budget, 0.08) if danger else min(0.02 * budget, 0.005)
         extra = min(self.bank, BANK_SPEND * budget) if self.iterations is None else 0.0

@@ -18,8 +18,10 @@ from .evaluate import cube_terms, evaluate, political_need, _distance
 WIN_COLORS = ("red", "green")
 
 
-def near_supremacy(s, p, margin=0) -> bool:
-    """Could p plausibly win by a supremacy within one turn?"""
+def near_supremacy(s, p, margin=0, political=True) -> bool:
+    """Could p plausibly win by a supremacy within one turn (`margin`: a little further)?
+    `political=False` leaves political supremacy out (the two-turn search does, to stay
+    fast in Agora; the one-turn checks still cover it)."""
     if s.result is not None:
         return False
     remaining = s.rules.capital - _distance(s, p)
@@ -28,7 +30,7 @@ def near_supremacy(s, p, margin=0) -> bool:
         return True
     if len(s.info[p].symbols) >= 5 - (1 if margin else 0):
         return True
-    if s.agora and political_need(s, p) <= 3 + margin + (2 if prepared else 0):
+    if political and s.agora and political_need(s, p) <= 3 + margin + (2 if prepared else 0):
         return True
     return False
 
@@ -199,7 +201,7 @@ def forced_win(s, opp, turns=2, left=None):
             left[0] -= 50
             return True
         left[0] -= 50
-        if turns <= 1 or not near_supremacy(s, opp, margin=2):
+        if turns <= 1 or not near_supremacy(s, opp, margin=2, political=False):
             return False
         for _, c in _turns(s, left):
             if _supremacy_win(c, opp):
@@ -208,7 +210,8 @@ def forced_win(s, opp, turns=2, left=None):
                 return True
         return False
     # `me` to move: one move that spoils every continuation is enough.
-    if not near_supremacy(s, opp, margin=2 if turns > 1 else 0):
+    if not (near_supremacy(s, opp, margin=2, political=False) if turns > 1
+            else near_supremacy(s, opp)):
         return False
     moves = _escape_order(s, opp, s.legal_actions())
     for a in moves:
