@@ -36,6 +36,12 @@ def positive_int(text: str) -> int:
     return value
 
 
+def ai_names() -> list[str]:
+    """The AI players --p0/--p1 accept (game.ai's registry)."""
+    from game.ai import available
+    return available()
+
+
 def default_folders() -> tuple[str, str]:
     """Where saves and settings go without --data-dir (for the help text)."""
     try:
@@ -61,7 +67,7 @@ def build_parser() -> argparse.ArgumentParser:
   (--size, --fullscreen, --lang) win over the settings for this run only.
 
 keys in a game:
-  Esc menu · Ctrl+Z or Backspace take back a move (when take-backs are on) · F11 fullscreen
+  Esc menu · Ctrl+Z or Backspace take back a move (when take-backs are on) · F11 fullscreen · M sound off/on
   Left/Right or Tab pick a card · Enter its actions · 1-9 choose in a dialog · Space skip an animation""")
     parser.add_argument("--size", type=parse_size, metavar="WxH",
                         help="window size in pixels, e.g. 1600x900 or 1280x720 (default: from the settings, 1600x900)")
@@ -81,13 +87,18 @@ keys in a game:
     test.add_argument("--autoplay", action="store_true",
                       help="play a whole game AI against AI through the real screens (synthetic input)")
     test.add_argument("--seed", type=int, help="game seed for --autoplay")
-    test.add_argument("--p0", metavar="NAME", help="AI that clicks for seat 0 in --autoplay (default random)")
-    test.add_argument("--p1", metavar="NAME", help="AI opponent in --autoplay (default random)")
+    names = ai_names()
+    test.add_argument("--p0", metavar="NAME", choices=names,
+                      help=f"AI that clicks for seat 0 in --autoplay: {', '.join(names)} (default random)")
+    test.add_argument("--p1", metavar="NAME", choices=names,
+                      help=f"AI opponent in --autoplay: {', '.join(names)} (default random)")
     test.add_argument("--base-only", action="store_true", help="--autoplay the base game (no Agora)")
     test.add_argument("--hotseat", action="store_true",
                       help="--autoplay a two-player game: the clicking AI plays both seats through every hand-over")
     test.add_argument("--frame-stats", action="store_true",
                       help="print one JSON line of frame-time statistics at the end of --autoplay")
+    test.add_argument("--show-errors", action="store_true",
+                      help="show a start-up error (damaged data) in a window, as the packaged app does")
     test.add_argument("--exit-when-done", action="store_true", help="quit --autoplay once the game is over")
     return parser
 
@@ -100,13 +111,41 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 
 def check_data() -> str | None:
-    """A broken data/cards.yaml stops the game with one clear line, never a traceback."""
+    """A broken data/cards.yaml or text catalogue stops the game with one clear line, never a
+    traceback (nor a window full of untranslated keys)."""
     from game.data import DataError, load_database
     try:
         load_database()
     except DataError as exc:
         return str(exc)
+    return check_catalogues()
+
+
+def check_catalogues() -> str | None:
+    import yaml
+
+    from ui.paths import locale_dir
+    folder = locale_dir()
+    paths = [folder / f"{code}.yaml" for code in LANGUAGES]
+    paths += [p for code in LANGUAGES for p in sorted((folder / code).glob("*.yaml"))]
+    for path in paths:
+        where = f"data/locale/{path.relative_to(folder).as_posix()}"
+        try:
+            tree = yaml.safe_load(path.read_text(encoding="utf-8"))
+        except OSError as exc:
+            return f"{where}: cannot be read ({exc.strerror or exc})"
+        except yaml.YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None)
+            line = f" line {mark.line + 1}" if mark is not None else ""
+            return f"{where}{line}: not valid YAML ({getattr(exc, 'problem', None) or 'syntax error'})"
+        if not isinstance(tree, dict):
+            return f"{where}: not a table of texts"
     return None
+
+
+def no_console() -> bool:
+    """A packaged app started from the desktop: nobody would read stderr."""
+    return bool(getattr(sys, "frozen", False)) or sys.stderr is None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -116,7 +155,11 @@ def main(argv: list[str] | None = None) -> int:
         return selftest()
     problem = check_data()
     if problem:
-        print(f"Agora Duel cannot start: the game data is damaged.\n  {problem}", file=sys.stderr)
+        if sys.stderr is not None:
+            print(f"Agora Duel cannot start: the game data is damaged.\n  {problem}", file=sys.stderr)
+        if no_console() or args.show_errors:
+            from ui.scenes.error import show_startup_error
+            show_startup_error(problem, frames=args.exit_after_frames, screenshot=args.screenshot)
         return 2
     if args.autoplay:
         from ui.autoplay import run_autoplay

@@ -11,6 +11,7 @@ See docs/engine.md.
 
 from .actions import Action, IllegalActionError
 from .data import DataError, load_database
+from .events import Event
 from .setup import new_game
 from .state import State
 from .scoring import Result, CATEGORIES
@@ -23,4 +24,4 @@ def load_state(text: str) -> State:
 
 
 __all__ = ["Action", "IllegalActionError", "DataError", "load_database", "new_game", "State",
-           "Result", "CATEGORIES", "load_state"]
+           "Event", "Result", "CATEGORIES", "load_state"]

@@ -39,6 +39,9 @@ def _apply_extort(s, step, action):
     wid = s.rules.wonder_id[action.subject]
     s.wonders[1 - p].remove(wid)
     s.wonders[p].append(wid)
+    if s.recording:
+        s.emit("wonder", p, wonder=action.subject, action="taken", from_player=1 - p,
+               reason=s.reason(s.cause))
 
 
 # C2 Blackmail ---------------------------------------------------------------
@@ -46,8 +49,8 @@ def _apply_extort(s, step, action):
 @effect("take_opponent_coins")
 def _fx_blackmail(s, p, arg, source):
     amount = (s.coins[1 - p] + 1) // 2          # half, rounded up
-    s.coins[1 - p] -= amount
-    s.coins[p] += amount
+    s.lose_coins(1 - p, amount, source)
+    s.gain_coins(p, amount, source)
 
 
 # C3 Expropriation, C4 Swindle -----------------------------------------------
@@ -64,7 +67,7 @@ def _fx_discard_opponent(s, p, color, source):
 @effect("lock_progress_token")
 def _fx_obscurantism(s, p, arg, source):
     if s.progress_board or s.progress_owned[1 - p] or s.progress_box:
-        s.secret_seen[p].extend(s.rules.progress[t].name for t in s.progress_box)
+        _seen(s, p, [], [s.rules.progress[t].name for t in s.progress_box], source)
         s.push(("lock", p))
 
 
@@ -88,6 +91,9 @@ def _apply_lock(s, step, action):
     else:
         s.progress_box.remove(tid)
     s.progress_locked.append(tid)
+    if s.recording:
+        s.emit("progress", p, token=action.subject, action="locked", frm=action.target,
+               reason=s.reason(s.cause), secret=p if action.target == "box" else None)
 
 
 # C7 Property Fraud ----------------------------------------------------------
@@ -114,10 +120,21 @@ def _apply_top_row(s, step, action):
     cid = s.rules.card_id[action.subject]
     slot = s.structure.index(cid)
     s.take_from_structure(slot)
+    if s.recording:
+        s.card_moved(p, cid, "structure", "city", to_player=p, slot=slot, reason=s.cause)
     s.construct(p, cid, "free")
 
 
 # C8 Treason -----------------------------------------------------------------
+
+def _seen(s, p, cards, tokens, source):
+    """p looks at components secretly (Treason, Espionage, Obscurantism)."""
+    s.secret_seen[p].extend(cards)
+    s.secret_seen[p].extend(tokens)
+    if s.recording:
+        s.emit("seen", p, cards=tuple(cards), tokens=tuple(tokens), reason=s.reason(source),
+               secret=p)
+
 
 def _removed_so_far(s):
     return [c for age in range(1, s.age + 1) for c in s.removed[age]]
@@ -127,7 +144,7 @@ def _removed_so_far(s):
 def _fx_treason(s, p, arg, source):
     cards = _removed_so_far(s)
     if cards:
-        s.secret_seen[p].extend(s.rules.cards[c].name for c in cards)
+        _seen(s, p, [s.rules.cards[c].name for c in cards], [], source)
         s.push(("treason", p))
 
 
@@ -139,6 +156,8 @@ def _legal_treason(s, step):
 def _apply_treason(s, step, action):
     cid = s.rules.card_id[action.subject]
     s.removed = {age: [c for c in cards if c != cid] for age, cards in s.removed.items()}
+    if s.recording:
+        s.card_moved(step[1], cid, "box", "city", to_player=step[1], reason=s.cause)
     s.construct(step[1], cid, "free")
 
 
@@ -147,7 +166,7 @@ def _apply_treason(s, step, action):
 @effect("take_boxed_progress")
 def _fx_espionage(s, p, arg, source):
     if s.progress_box:
-        s.secret_seen[p].extend(s.rules.progress[t].name for t in s.progress_box)
+        _seen(s, p, [], [s.rules.progress[t].name for t in s.progress_box], source)
         s.push(("espionage", p))
 
 
@@ -160,7 +179,7 @@ def _legal_espionage(s, step):
 def _apply_espionage(s, step, action):
     tid = s.rules.progress_id[action.subject]
     s.progress_box.remove(tid)
-    s.gain_progress(step[1], tid)
+    s.gain_progress(step[1], tid, "box")
 
 
 # C11 Turn of Events ---------------------------------------------------------
@@ -186,8 +205,11 @@ def _apply_scrap(s, step, action):
     _, p, mandatory, optional = step
     if action.kind == "decline":
         return
-    cid = s.take_from_structure(s.slot_of(action.subject))
+    slot = s.slot_of(action.subject)
+    cid = s.take_from_structure(slot)
     s.discard.append(cid)
+    if s.recording:
+        s.card_moved(p, cid, "structure", "discard", slot=slot, reason=s.cause)
     s.reveal()                        # Turn of Events reveals at once (§A4, C.2 #1)
     if mandatory > 1:
         s.push(("scrap", p, mandatory - 1, optional))
@@ -199,12 +221,12 @@ def _apply_scrap(s, step, action):
 
 @effect("coins_per_own_cube")
 def _fx_embezzle(s, p, n, source):
-    s.gain_coins(p, n * cubes_on_board(s, p))
+    s.gain_coins(p, n * cubes_on_board(s, p), source)
 
 
 @effect("opponent_loses_per_cube")
 def _fx_embezzle_loss(s, p, n, source):
-    s.lose_coins(1 - p, n * cubes_on_board(s, 1 - p))
+    s.lose_coins(1 - p, n * cubes_on_board(s, 1 - p), source)
 
 
 # C13 Foreclosure ------------------------------------------------------------
@@ -225,6 +247,8 @@ def _apply_foreclose(s, step, action):
     cid = s.rules.card_id[action.subject]
     s.city[1 - p].remove(cid)
     s.city[p].append(cid)
+    if s.recording:
+        s.card_moved(p, cid, "city", "city", frm_player=1 - p, to_player=p, reason=s.cause)
     s.refresh(0)
     s.refresh(1)
 
@@ -255,6 +279,10 @@ def _apply_coerce(s, step, action):
     s.city[p].append(theirs)
     s.city[p].remove(mine)
     s.city[1 - p].append(mine)
+    if s.recording:
+        s.card_moved(p, theirs, "city", "city", frm_player=1 - p, to_player=p, reason=s.cause)
+    if s.recording:
+        s.card_moved(p, mine, "city", "city", frm_player=p, to_player=1 - p, reason=s.cause)
     s.refresh(0)
     s.refresh(1)
     # Both players may now hold six symbols (a draw) or a new pair (active player first).
@@ -269,6 +297,8 @@ def _apply_coerce(s, step, action):
     for q, got in ((p, theirs), (1 - p, mine)):
         symbol = s.rules.cards[got].science
         if symbol and s.info[q].symbols.get(symbol, 0) == 2:
+            if s.recording:
+                s.emit("science_pair", q, symbol=symbol)
             pairs.append(("progress", q))
     s.push(*pairs)
 
@@ -317,4 +347,10 @@ def _apply_sabotage(s, step, action):
     s.wonders[opp].remove(wid)
     s.wonders_out.append(wid)
     s.discard.append(tucked)
+    if s.recording:
+        s.emit("wonder", step[1], wonder=action.subject, action="returned", from_player=opp,
+               reason=s.reason(s.cause))
+    if s.recording:
+        s.card_moved(step[1], tucked, "wonder", "discard", frm_player=opp, wonder=action.subject,
+                     reason=s.cause)
     s.refresh(opp)

@@ -21,7 +21,7 @@ def count_in_city(s, q, counter) -> int:
 
 @effect("coins")
 def _coins(s, p, n, source):
-    s.gain_coins(p, n)
+    s.gain_coins(p, n, source)
 
 
 @effect("shields")
@@ -30,7 +30,7 @@ def _shields(s, p, n, source):
     if kind == "card":
         color = s.rules.cards[ident].color
         n += s.info[p].passive.get("extra_shields_" + color, 0)
-    tokens = s.push_pawn(p, n)
+    tokens = s.push_pawn(p, n, source)
     if not tokens:
         return
     if s.agora and kind in ("card", "wonder"):
@@ -47,23 +47,23 @@ def _shields(s, p, n, source):
 
 @effect("coins_per")
 def _coins_per(s, p, arg, source):
-    s.gain_coins(p, arg["each"] * count_in_city(s, p, arg["count"]))
+    s.gain_coins(p, arg["each"] * count_in_city(s, p, arg["count"]), source)
 
 
 @effect("guild")
 def _guild_coins(s, p, arg, source):
     best = max(count_in_city(s, 0, arg["count"]), count_in_city(s, 1, arg["count"]))
-    s.gain_coins(p, arg.get("coins_each", 0) * (best // arg.get("per", 1)))
+    s.gain_coins(p, arg.get("coins_each", 0) * (best // arg.get("per", 1)), source)
 
 
 @effect("play_again")
 def _play_again(s, p, arg, source):
-    s.extra_turn = True
+    s.grant_extra_turn(p, source)
 
 
 @effect("opponent_loses_coins")
 def _opponent_loses(s, p, n, source):
-    s.lose_coins(1 - p, n)
+    s.lose_coins(1 - p, n, source)
 
 
 @effect("destroy_opponent_card")
@@ -83,4 +83,8 @@ def _mausoleum(s, p, arg, source):
 def _great_library(s, p, n, source):
     if s.progress_box:
         drawn = s.rng.sample(s.progress_box, min(n, len(s.progress_box)))
+        for tid in drawn:
+            if s.recording:
+                s.emit("progress", p, token=s.rules.progress[tid].name, action="drawn", frm="box",
+                       reason=s.reason(source), secret=p)
         s.push(("library", p, tuple(drawn)))

@@ -14,21 +14,24 @@ A *reason* says why something happened: a pair `(kind, name)`, kind one of
   'card'        a Building's effect (name: the card)
   'wonder'      a Wonder's effect (name: the Wonder)
   'progress'    a progress token's effect (name: the token)
-  'military'    a military token on the track (name: the token's id as text, e.g. 'm5_left')
+  'military'    a military token on the track (name: the token's name in data/cards.yaml,
+                e.g. 'Base 5-Coin Token (seat 1 half)')
   'decree'      a Decree (name: the Decree)
   'conspiracy'  a Conspiracy's effect (name: the Conspiracy)
   'senator'     a Senator's effect (name: the Senator)
   'payment'     paying for a construction or recruitment (name: the card, Senator or Wonder)
   'trade'       the opponent's trade payment received under Economy (name: what was bought)
   'discard'     discarding a card for coins (name: the card)
-  'rule'        a rule of the game itself (name: e.g. 'seven_wonders', 'age_start', 'chain')
+  'rule'        a rule of the game itself (name: 'seven_wonders', 'chain', 'game_over')
+A reason may be None where nothing but the action itself caused the change.
 
 Event kinds and their fields (see docs/engine.md for the full table):
-  coins          player, delta (signed), reason
+  coins          player, delta (signed, never 0), reason
   pawn           player (who pushed), start, to, reason
-  military_token player (who took it), token, effect (text key), reason
+  military_token player (who took it), token, effect ('+'-joined effect kinds, e.g.
+                 'opponent_loses_coins'), reason (what pushed the pawn)
   card           player (acting seat), card, frm, to, frm_player, to_player, slot, wonder,
-                 reason
+                 face_up and back ('1'-'3', 'guild', 'senator': deals only), reason, secret
                  places: 'deck', 'structure', 'city', 'senate', 'discard', 'wonder'
                  (tucked under `wonder`), 'conspiracy' (tucked under a Conspiracy),
                  'box' (out of the game: removed at setup or by a rule)
@@ -36,19 +39,24 @@ Event kinds and their fields (see docs/engine.md for the full table):
   wonder         player, wonder, action ('offered', 'drafted', 'built', 'boxed', 'taken',
                  'returned'), from_player, reason
   progress       player, token, action ('gained', 'declined', 'locked', 'drawn',
-                 'returned'), reason
+                 'returned'), frm ('board', 'box', 'opponent', 'library'), reason, secret
   cube           player (whose cube), chamber (0-5), action ('placed', 'removed',
                  'moved'), to (destination for 'moved'), by (acting seat), reason
   control        player (new controller or None), chamber, previous
-  decree         player None, decree, chamber, action ('revealed', 'moved'), to
+  decree         player None, decree, chamber, action ('revealed', 'moved'), to, secret
   conspiracy     player, conspiracy, action ('drawn', 'kept', 'returned_top',
-                 'returned_bottom', 'prepared', 'triggered'), card
+                 'returned_bottom', 'prepared', 'triggered'), card, secret
+  seen           player, cards, tokens (tuples of names looked at secretly), reason, secret
   science_pair   player, symbol
   extra_turn     player, reason
-  age            player (who starts it), age
+  age            player (who starts it), age, chooser (who chose, None for Age I)
   turn           player (whose turn begins)
   game_over      player (winner or None), victory ('military', 'science', 'political',
-                 'civilian'), scores
+                 'civilian'), scores (two score-sheet dicts), tiebreak
+
+Secrets: `secret` is absent/None for a public event, a seat (0/1) when only that seat may
+read the hidden names, 'all' when neither may (a face-down card or Decree). `mask(event,
+seat)` blanks the names listed in SECRET_FIELDS for a seat that may not read them.
 """
 from __future__ import annotations
 
@@ -59,24 +67,22 @@ class Event:
     __slots__ = ("kind", "player", "_fields")
 
     def __init__(self, kind: str, player: int | None = None, **fields) -> None:
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "player", player)
-        object.__setattr__(self, "_fields", tuple(sorted(fields.items())))
+        # The engine makes hundreds of these per game: no sorting, one dict kept private.
+        _set(self, "kind", kind)
+        _set(self, "player", player)
+        _set(self, "_fields", fields)
 
     def __getattr__(self, name):
-        for key, value in object.__getattribute__(self, "_fields"):
-            if key == name:
-                return value
-        raise AttributeError(f"event '{self.kind}' has no field '{name}'")
+        try:
+            return object.__getattribute__(self, "_fields")[name]
+        except KeyError:
+            raise AttributeError(f"event '{self.kind}' has no field '{name}'") from None
 
     def __setattr__(self, name, value):
         raise AttributeError("events are immutable")
 
     def get(self, name, default=None):
-        for key, value in self._fields:
-            if key == name:
-                return value
-        return default
+        return self._fields.get(name, default)
 
     @property
     def fields(self) -> dict:
@@ -85,12 +91,13 @@ class Event:
     def replace(self, **changes) -> "Event":
         """A copy with some fields changed (used to mask secrets for a seat)."""
         fields = dict(self._fields)
+        changes = dict(changes)
         player = changes.pop("player", self.player)
         fields.update(changes)
         return Event(self.kind, player, **fields)
 
     def to_dict(self) -> dict:
-        return {"kind": self.kind, "player": self.player, **dict(self._fields)}
+        return {"kind": self.kind, "player": self.player, **self._fields}
 
     @classmethod
     def from_dict(cls, data: dict) -> "Event":
@@ -102,10 +109,10 @@ class Event:
                 and self.player == other.player and self._fields == other._fields)
 
     def __hash__(self):
-        return hash((self.kind, self.player, repr(self._fields)))
+        return hash((self.kind, self.player, repr(sorted(self._fields.items()))))
 
     def __repr__(self):
-        inner = ", ".join(f"{k}={v!r}" for k, v in self._fields)
+        inner = ", ".join(f"{k}={v!r}" for k, v in sorted(self._fields.items()))
         return f"Event({self.kind!r}, player={self.player!r}{', ' if inner else ''}{inner})"
 
     def __reduce__(self):
@@ -113,5 +120,31 @@ class Event:
         return (_rebuild, (self.kind, self.player, self._fields))
 
 
+_set = object.__setattr__
+
+
 def _rebuild(kind, player, fields):
     return Event(kind, player, **dict(fields))
+
+
+# The fields that name a hidden component, per kind; `secret` says who may read them:
+# absent/None: both seats; 0 or 1: only that seat; 'all': neither (a face-down card or Decree).
+SECRET_FIELDS = {
+    "card": ("card",),
+    "progress": ("token",),
+    "conspiracy": ("conspiracy",),
+    "decree": ("decree",),
+    "seen": ("cards", "tokens"),
+}
+
+
+def mask(event: Event, seat: int) -> Event:
+    """The event as `seat` may know it: hidden names become None (tuples keep their length)."""
+    secret = event.get("secret")
+    if secret is None or secret == seat:
+        return event
+    hidden = {}
+    for name in SECRET_FIELDS.get(event.kind, ()):
+        value = event.get(name)
+        hidden[name] = (None,) * len(value) if isinstance(value, tuple) else None
+    return event.replace(**hidden)

@@ -61,6 +61,9 @@ def finish(s, winner, victory):
             tiebreak = True
             winner = None if blue_a == blue_b else (0 if blue_a > blue_b else 1)
     s.result = Result(winner, victory, sheets, tiebreak)
+    if s.recording:
+        s.emit("game_over", winner, victory=victory, scores=(dict(sheets[0]), dict(sheets[1])),
+               tiebreak=tiebreak)
     s.phase = "over"
     s.pending.clear()
     s._legal = None

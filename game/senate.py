@@ -40,26 +40,42 @@ def _military_decrees(s, decrees):
     return sum(rules_decrees[d].shields for d in decrees)
 
 
-def _pawn(s, pusher, n):
+def _military_reason(s, decrees):
+    rules_decrees = s.rules.decrees
+    for d in decrees:
+        if rules_decrees[d].shields:
+            return ("decree", rules_decrees[d].name)
+    return None
+
+
+def _pawn(s, pusher, n, decrees):
     """Push the pawn for a Decree gain/loss; its tokens act at once, by the pusher."""
     if n:
-        tokens = s.push_pawn(pusher, n)
+        tokens = s.push_pawn(pusher, n, _military_reason(s, decrees))
         if tokens:
             s.push(*s.token_steps(pusher, tokens))
+
+
+def _reveal(s, ch, decrees):
+    for d in decrees:
+        if not s.decree_up[d]:
+            s.decree_up[d] = True
+            if s.recording:
+                s.emit("decree", None, decree=s.rules.decrees[d].name, chamber=ch,
+                       action="revealed", to=None)
 
 
 def _lose(s, ch, owner, decrees):
     s.control[ch] = None
     s.senate_changed()
-    _pawn(s, 1 - owner, _military_decrees(s, decrees))
+    _pawn(s, 1 - owner, _military_decrees(s, decrees), decrees)
 
 
 def _gain(s, ch, owner, decrees):
     s.control[ch] = owner
     s.senate_changed()
-    for d in decrees:
-        s.decree_up[d] = True
-    _pawn(s, owner, _military_decrees(s, decrees))
+    _reveal(s, ch, decrees)
+    _pawn(s, owner, _military_decrees(s, decrees), decrees)
 
 
 def reevaluate(s, ch, check=True):
@@ -69,6 +85,8 @@ def reevaluate(s, ch, check=True):
     old = s.control[ch]
     if new == old:
         return
+    if s.recording:
+        s.emit("control", new, chamber=ch, previous=old)
     decrees = s.chamber_decrees[ch]
     if old is not None:
         _lose(s, ch, old, decrees)
@@ -86,20 +104,33 @@ def check_political(s):
         s.win(first, "political")
 
 
-def place(s, p, ch):
+def place(s, p, ch, by=None):
     s.cubes[ch * 2 + p] += 1
+    if s.recording:
+        s.emit("cube", p, chamber=ch, action="placed", to=None, by=p if by is None else by,
+               reason=s.reason(s.cause))
     reevaluate(s, ch)
 
 
-def remove(s, p, ch):
+def remove(s, p, ch, by=None):
     s.cubes[ch * 2 + p] -= 1
+    if s.recording:
+        s.emit("cube", p, chamber=ch, action="removed", to=None, by=p if by is None else by,
+               reason=s.reason(s.cause))
     reevaluate(s, ch)
 
 
 def move(s, p, src, dst):
+    # One event for the move; control of the source changes before the cube arrives.
     s.cubes[src * 2 + p] -= 1
+    if s.recording:
+        s.emit("cube", p, chamber=src, action="moved", to=dst, by=p, reason=s.reason(s.cause))
     reevaluate(s, src, check=False)
     if s.over:
+        # The game ended as the cube left: it never arrives, and the account says so.
+        if s.recording:
+            s.emit("cube", p, chamber=dst, action="removed", to=None, by=p,
+                   reason=("rule", "game_over"))
         return
     s.cubes[dst * 2 + p] += 1
     reevaluate(s, dst, check=False)
@@ -111,15 +142,18 @@ def move_decree(s, src, dst):
     decree = s.chamber_decrees[src].pop(0)
     s.chamber_decrees[dst].append(decree)
     s.senate_changed()
+    if s.recording:
+        s.emit("decree", None, decree=s.rules.decrees[decree].name, chamber=src, action="moved",
+               to=dst, secret=None if s.decree_up[decree] else "all")
     x, y = s.control[src], s.control[dst]
     if x == y:
         return
     n = _military_decrees(s, [decree])
     if x is not None:
-        _pawn(s, 1 - x, n)
+        _pawn(s, 1 - x, n, [decree])
     if y is not None and not s.over:
-        s.decree_up[decree] = True
-        _pawn(s, y, n)
+        _reveal(s, dst, [decree])
+        _pawn(s, y, n, [decree])
 
 
 # ------------------------------------------------------------------ naming helpers
@@ -150,7 +184,7 @@ def _apply_cube_action(s, p, action):
     elif action.kind == "move":
         move(s, p, _chamber_index(s, action.subject), _chamber_index(s, action.target))
     elif action.kind == "remove":
-        remove(s, 1 - p, _chamber_index(s, action.subject))
+        remove(s, 1 - p, _chamber_index(s, action.subject), by=p)
 
 
 # ------------------------------------------------------------------ Senators
@@ -161,9 +195,10 @@ def _recruit(s, step):
     _, p, cid, _free = step
     s.senators[p].append(cid)
     card = s.rules.cards[cid]
+    s.cause = ("card", cid)
     if card.senator == "conspirator":
         if s.decree_value(p, "conspirator_extra_turn"):
-            s.extra_turn = True
+            s.grant_extra_turn(p, ("decree", s._decree_name(p, "conspirator_extra_turn", True)))
         s.push(("conspirator", p))
     else:
         blue = s.info[p].count("blue") + s.decree_value(p, "senate_blue_bonus", 0)
@@ -184,6 +219,7 @@ def _apply_senate(s, step, action):
     _, p, section, left = step
     if action.kind == "stop":
         return
+    s.cause = ("card", s.senators[p][-1])         # the Senator just recruited
     if left > 1:
         s.push(("senate", p, section, left - 1))
     _apply_cube_action(s, p, action)
@@ -197,6 +233,7 @@ def _legal_conspirator(s, step):
 @decision("conspirator", _legal_conspirator)
 def _apply_conspirator(s, step, action):
     p = step[1]
+    s.cause = ("card", s.senators[p][-1])         # the Senator just recruited
     if action.kind == "conspire":
         conspire(s, p)
     else:
@@ -210,8 +247,15 @@ def conspire(s, p):
     drawn = s.conspiracy_deck[:2]
     s.conspiracy_deck = s.conspiracy_deck[2:]
     s.deck_knowledge = [[k for k in know if k[0] not in drawn] for know in s.deck_knowledge]
+    names = s.rules.conspiracies
+    for c in drawn:
+        if s.recording:
+            s.emit("conspiracy", p, conspiracy=names[c].name, action="drawn", card=None, secret=p)
     if len(drawn) < 2 or s.info[p].passive.get("keep_both_conspiracies"):
         s.conspiracies[p].extend((c, UNPREPARED, -1) for c in drawn)
+        for c in drawn:
+            if s.recording:
+                s.emit("conspiracy", p, conspiracy=names[c].name, action="kept", card=None, secret=p)
         return
     s.push(("keep", p, tuple(drawn)))
 
@@ -231,6 +275,8 @@ def _apply_keep(s, step, action):
     p = step[1]
     kept = s.rules.conspiracy_id[action.subject]
     s.conspiracies[p].append((kept, UNPREPARED, -1))
+    if s.recording:
+        s.emit("conspiracy", p, conspiracy=action.subject, action="kept", card=None, secret=p)
     other = [c for c in step[2] if c != kept][0]
     s.push(("return", p, other))
 
@@ -248,6 +294,9 @@ def _apply_return(s, step, action):
         s.conspiracy_deck.insert(0, cid)
     else:
         s.conspiracy_deck.append(cid)
+    if s.recording:
+        s.emit("conspiracy", p, conspiracy=s.rules.conspiracies[cid].name,
+               action="returned_" + action.target, card=None, secret=p)
     s.deck_knowledge[p].append((cid, action.target))
 
 
@@ -263,10 +312,17 @@ def prepare(s, p, name, card):
     """Card action (d): tuck the card under an unprepared Conspiracy (§A9.2)."""
     i = _conspiracy_index(s, p, name, UNPREPARED)
     s.conspiracies[p][i] = (s.conspiracies[p][i][0], PREPARED, card)
+    if s.recording:
+        s.emit("conspiracy", p, conspiracy=name, action="prepared", card=s.rules.cards[card].name,
+               secret=p)
 
 
-def _run_conspiracy(s, p, cid):
+def _run_conspiracy(s, p, cid, card):
     src = ("conspiracy", cid)
+    s.cause = src
+    if s.recording:
+        s.emit("conspiracy", p, conspiracy=s.rules.conspiracies[cid].name, action="triggered",
+               card=None if card == -1 else s.rules.cards[card].name)
     s.push(*[("fx", p, kind, arg, src) for kind, arg in s.rules.conspiracies[cid].on_gain])
 
 
@@ -276,7 +332,7 @@ def trigger_prepared(s, p, name):
     cid, _, card = s.conspiracies[p][i]
     s.conspiracies[p][i] = (cid, TRIGGERED, card)
     s.push(("after_trigger", p))
-    _run_conspiracy(s, p, cid)
+    _run_conspiracy(s, p, cid, card)
 
 
 @automatic("after_trigger")
@@ -309,7 +365,7 @@ def _apply_trigger_unprepared(s, step, action):
     i = _conspiracy_index(s, p, action.subject, UNPREPARED)
     cid = s.conspiracies[p][i][0]
     s.conspiracies[p][i] = (cid, TRIGGERED, -1)
-    _run_conspiracy(s, p, cid)
+    _run_conspiracy(s, p, cid, -1)
 
 
 # ------------------------------------------------------------------ cube effects

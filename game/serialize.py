@@ -195,23 +195,28 @@ def dumps(s) -> str:
     return json.dumps(encode(s), ensure_ascii=False, separators=(",", ":"))
 
 
-def decode(d: dict, check: bool = False) -> State:
+def decode(d: dict, check: bool = False, record: bool = True) -> State:
     """Rebuild a State from `encode`'s data; raises SaveError with a clear message.
 
     `check=True` (what `loads` and `game.load_state` do) also runs the engine's invariant
     checks (game.invariants) and refuses an impossible position, naming what is wrong.
     The AI's determinizer decodes its own samples without them (hot path).
+    Events are not part of the data: the state's account starts empty here and records
+    from now on (record=False: never, for the AI's search states).
     """
     if not isinstance(d, dict) or d.get("format") != FORMAT:
         raise SaveError("not an Agora Duel game state")
     if d.get("version") != VERSION:
         raise SaveError(f"state version {d.get('version')!r} is not supported (this build reads {VERSION})")
     try:
-        return _decode(d, check)
+        s = _decode(d, check)
     except SaveError:
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
         raise SaveError(f"damaged game state ({type(exc).__name__}: {exc})") from None
+    s.recording = record
+    s.events = []           # what _advance reported while rebuilding is not news
+    return s
 
 
 def _decode(d, check=False):

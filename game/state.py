@@ -11,6 +11,7 @@ The step kinds and the effect vocabulary live in `game.steps`, `game.effects` an
 """
 
 from .actions import Action, IllegalActionError
+from .events import Event
 from .city import CityInfo
 from .payment import Payment, explain, trade_cost
 from .data import RESOURCES
@@ -65,6 +66,10 @@ class State:
         self.history = []
         self.result = None
         self._winner = None                  # (winner or None, kind) once a victory happened
+        # The account of the game (game.events). Not saved: rebuilt by replaying the actions.
+        self.events = []
+        self.recording = True                # False for the AI's search states: no events kept
+        self.cause = None                    # reason of the component acting now (cubes, destroy...)
         # Agora
         self.cubes = [0] * 12                # cubes[chamber * 2 + player]
         self.control = [None] * 6
@@ -111,8 +116,10 @@ class State:
                 self._legal = registry.DECISIONS[step[0]][0](self, step)
         return self._legal
 
-    def apply(self, action) -> None:
-        """Play one action. An illegal action raises IllegalActionError and changes nothing."""
+    def apply(self, action) -> list:
+        """Play one action and return the Events it caused, in order ([] when not recording).
+
+        An illegal action raises IllegalActionError and changes nothing."""
         if isinstance(action, str):
             action = self.parse_action(action)
         legal = self._legal if self._legal is not None else self.legal_actions()
@@ -125,8 +132,10 @@ class State:
         step = self.pending.pop()
         self._legal = None
         self.history.append(action)
+        start = len(self.events)
         registry.DECISIONS[step[0]][1](self, step, action)
         self._advance()
+        return self.events[start:] if self.recording else []
 
     def parse_action(self, text: str) -> Action:
         text = " ".join(str(text).split())
@@ -135,9 +144,15 @@ class State:
                 return a
         raise IllegalActionError(f"'{text}' is not a legal action now")
 
-    def clone(self) -> "State":
+    def clone(self, record: bool = True) -> "State":
+        """An independent copy. record=False: the copy keeps no events (search states)."""
         s = State.__new__(State)
         s.__dict__.update(self.__dict__)
+        if record and self.recording:
+            s.events = self.events[:]
+        else:
+            s.events = []
+            s.recording = False
         s.rng = self.rng.clone()
         s.coins = self.coins[:]
         s.city = [self.city[0][:], self.city[1][:]]
@@ -175,6 +190,11 @@ class State:
             s.secret_seen = [self.secret_seen[0][:], self.secret_seen[1][:]]
         # decks, removed and the rules never change after setup: shared.
         return s
+
+    def events_for(self, player: int, since: int = 0) -> list:
+        """The events from index `since` on, as seat `player` may know them (game.events)."""
+        from .events import mask
+        return [mask(e, player) for e in self.events[since:]]
 
     def observation(self, player: int) -> dict:
         from .observation import observe
@@ -470,11 +490,55 @@ class State:
     def over(self) -> bool:
         return self._winner is not None
 
-    def gain_coins(self, p, n):
-        self.coins[p] += n
+    # --- the account of what happens (game.events)
 
-    def lose_coins(self, p, n):
-        self.coins[p] = max(0, self.coins[p] - n)
+    def emit(self, kind, player=None, **fields):
+        if self.recording:
+            self.events.append(Event(kind, player, **fields))
+
+    def reason(self, source):
+        """A reason (kind, name) from an effect source (kind, id); names pass through."""
+        if source is None:
+            return None
+        kind, ident = source
+        if not isinstance(ident, int):
+            return source
+        rules = self.rules
+        if kind == "card":
+            c = rules.cards[ident]
+            return ("senator" if c.senator else "card", c.name)
+        if kind in ("wonder", "draft"):
+            return ("wonder", rules.wonders[ident].name)
+        space = {"progress": rules.progress, "military": rules.military_tokens,
+                 "conspiracy": rules.conspiracies, "decree": rules.decrees}[kind]
+        return (kind, space[ident].name)
+
+    def card_moved(self, player, cid, frm, to, frm_player=None, to_player=None, reason=None,
+                   **fields):
+        """Report a card that changed place (the caller moved it)."""
+        if self.recording:
+            self.events.append(Event("card", player, card=self.rules.cards[cid].name, frm=frm,
+                                     to=to, frm_player=frm_player, to_player=to_player,
+                                     reason=self.reason(reason), **fields))
+
+    def gain_coins(self, p, n, reason=None):
+        if n:
+            self.coins[p] += n
+            if self.recording:
+                self.events.append(Event("coins", p, delta=n, reason=self.reason(reason)))
+
+    def lose_coins(self, p, n, reason=None):
+        lost = min(n, self.coins[p])
+        if lost:
+            self.coins[p] -= lost
+            if self.recording:
+                self.events.append(Event("coins", p, delta=-lost, reason=self.reason(reason)))
+
+    def grant_extra_turn(self, p, reason):
+        if not self.extra_turn:
+            self.extra_turn = True
+            if self.recording:
+                self.emit("extra_turn", p, reason=self.reason(reason))
 
     def take_from_structure(self, slot) -> int:
         """Remove the card at `slot`; uncovered cards are revealed at the end of the turn."""
@@ -499,6 +563,9 @@ class State:
         """Turn face up and make accessible every card uncovered since the last reveal."""
         if self.reveal_pending:
             for slot in self.reveal_pending:
+                if not self.face_up[slot] and self.recording:
+                    self.events.append(Event("reveal", None, slot=slot,
+                                             card=self.rules.cards[self.structure[slot]].name))
                 self.face_up[slot] = True
                 if slot not in self.accessible:
                     self.accessible.append(slot)
@@ -514,27 +581,48 @@ class State:
         self.accessible = [s for s in range(len(layout)) if not layout.covered_by[s]]
         self.reveal_pending = []
         self.remaining = len(layout)
+        if self.recording:
+            cards = self.rules.cards
+            for slot, cid in enumerate(self.structure):
+                # A face-down card's name is secret to both seats until its reveal event;
+                # its back (Age, Guild or Senator) shows.
+                c = cards[cid]
+                self.card_moved(None, cid, "deck", "structure", slot=slot,
+                                face_up=self.face_up[slot],
+                                back="senator" if c.senator else "guild" if c.guild else str(c.age),
+                                secret=None if self.face_up[slot] else "all")
 
     # --- military
 
-    def push_pawn(self, pusher, n) -> list:
+    def push_pawn(self, pusher, n, reason=None) -> list:
         """Move the pawn n spaces toward pusher's opponent; return military tokens collected."""
         step = 1 if pusher == 0 else -1
         capital = self.rules.capital
         zones = self.rules.military_zone
         collected = []
+        start = self.pawn
         for _ in range(n):
             self.pawn += step
             if self.pawn * step >= capital:
                 self.pawn = step * capital
-                self.win(pusher, "military")
-                return []
+                collected = []
+                break
             for tid in self.military_tokens:
                 lo, hi = zones[tid]
                 if lo <= self.pawn <= hi:
                     self.military_tokens.remove(tid)
                     collected.append(tid)
                     break
+        if self.recording and self.pawn != start:
+            reason = self.reason(reason)
+            self.events.append(Event("pawn", pusher, start=start, to=self.pawn, reason=reason))
+            tokens = self.rules.military_tokens
+            for tid in collected:
+                self.events.append(Event(
+                    "military_token", pusher, token=tokens[tid].name,
+                    effect="+".join(kind for kind, _ in tokens[tid].on_gain), reason=reason))
+        if self.pawn * step >= capital:
+            self.win(pusher, "military")
         return collected
 
     def token_steps(self, pusher, tokens) -> list:
@@ -576,11 +664,10 @@ class State:
             self._prices[1 - p] = None
             self._costs[1 - p] = {}
         src = ("card", cid)
+        self.cause = src
         steps = []
         if self.agora:
-            owner = self.decree_controller("construction_coins", c.color)
-            if owner is not None:
-                self.gain_coins(owner, self.age)
+            self._construction_coins(c.color)
         if c.science:
             if self.check_science(p):
                 return
@@ -592,37 +679,66 @@ class State:
         if via == "chain":
             bonus = self.info[p].passive.get("chain_coins")
             if bonus:
-                steps.append(("fx", p, "coins", bonus, ("progress", None)))
+                steps.append(("fx", p, "coins", bonus, ("progress", self._chain_token(p))))
         if pair:
+            if self.recording:
+                self.emit("science_pair", p, symbol=c.science)
             steps.append(("progress", p))
         steps.append(("construction_done", p))
         self.run_steps(steps)
 
     def construct_wonder(self, p, wid, tucked):
         self.built[p][wid] = tucked
+        wonders = self.rules.wonders
+        if self.recording:
+            self.emit("wonder", p, wonder=wonders[wid].name, action="built", from_player=None,
+                      reason=None)
         if self.standing_wonders() >= 7:
             for q in (0, 1):
                 for w in self.unbuilt_wonders(q):
                     self.wonders[q].remove(w)
                     self.wonders_out.append(w)
+                    if self.recording:
+                        self.emit("wonder", q, wonder=wonders[w].name, action="boxed",
+                                  from_player=q, reason=("rule", "seven_wonders"))
         self.refresh(p)
         if self.agora:
-            owner = self.decree_controller("construction_coins", "wonder")
-            if owner is not None:
-                self.gain_coins(owner, self.age)
-        w = self.rules.wonders[wid]
+            self._construction_coins("wonder")
+        w = wonders[wid]
         src = ("wonder", wid)
+        self.cause = src
         steps = [("fx", p, kind, arg, src) for kind, arg in w.on_gain]
         if self.info[p].passive.get("wonders_play_again"):
-            steps.append(("fx", p, "play_again", True, src))
+            theology = self._token_with(p, "wonders_play_again")
+            steps.append(("fx", p, "play_again", True, ("progress", theology)))
         steps.append(("construction_done", p))
         self.run_steps(steps)
 
-    def gain_progress(self, p, tid):
+    def _construction_coins(self, color):
+        """Decrees D1-D4: their controller gains coins for each construction of a colour."""
+        owner = self.decree_controller("construction_coins", color)
+        if owner is not None:
+            name = self._decree_name(owner, "construction_coins", color)
+            self.gain_coins(owner, self.age, ("decree", name))
+
+    def _token_with(self, p, passive):
+        """The progress token of p that has this passive effect (for reasons)."""
+        for tid in self.progress_owned[p]:
+            if passive in self.rules.progress[tid].passive:
+                return tid
+        return None
+
+    def _chain_token(self, p):
+        return self._token_with(p, "chain_coins")
+
+    def gain_progress(self, p, tid, frm="board"):
         """p takes progress token tid (from the board or the box): effects apply at once."""
         self.progress_owned[p].append(tid)
         self.refresh(p)
         t = self.rules.progress[tid]
+        self.cause = ("progress", tid)
+        if self.recording:
+            self.emit("progress", p, token=t.name, action="gained", frm=frm, reason=None)
         if t.science and self.check_science(p):
             return
         self.push(*[("fx", p, kind, arg, ("progress", tid)) for kind, arg in t.on_gain])

@@ -26,6 +26,10 @@ def _give_wonder(s, p, wid):
     s.draft_pick += 1
     s.push(("draft_next", None))
     w = s.rules.wonders[wid]
+    if s.recording:
+        s.emit("wonder", p, wonder=w.name, action="drafted", from_player=None, reason=None)
+    if w.draft_effects:
+        s.cause = ("wonder", wid)
     # Agora Wonders act when drafted (Curia Julia: conspire; Knossos: place a cube).
     s.push(*[("fx", p, kind, arg, ("draft", wid)) for kind, arg in w.draft_effects])
 
@@ -42,11 +46,17 @@ def _draft_next(s, step):
         s.phase = "play"
         if not s.agora:            # with Agora, Age I was laid out before the draft
             s.deal_age(1)
-        s.push(("turn", s.first_player, True))
+        if s.recording:
+            s.emit("age", s.first_player, age=1, chooser=None)
+        start_turn(s, s.first_player)
         return
     if not s.draft_pool:
         s.draft_pool = s.draft_deck[:DRAFT_ROUND]
         s.draft_deck = s.draft_deck[DRAFT_ROUND:]
+        for w in s.draft_pool:
+            if s.recording:
+                s.emit("wonder", None, wonder=s.rules.wonders[w].name, action="offered",
+                       from_player=None, reason=None)
     p = s.first_player ^ DRAFT_ORDER[k]
     if len(s.draft_pool) == 1:
         _give_wonder(s, p, s.draft_pool[0])     # last Wonder of a round: no choice
@@ -98,11 +108,21 @@ def _legal_turn(s, step):
     return actions
 
 
-def pay(s, p, total, trade):
-    """Pay `total` coins; with the opponent's Economy the trade part goes to them."""
-    s.coins[p] -= total
+def start_turn(s, p):
+    s.cause = None
+    if s.recording:
+        s.emit("turn", p)
+    s.push(("turn", p, True))
+
+
+def pay(s, p, total, trade, name):
+    """Pay `total` coins for `name`; with the opponent's Economy the trade part goes to them."""
+    if total:
+        s.coins[p] -= total
+        if s.recording:
+            s.emit("coins", p, delta=-total, reason=("payment", name))
     if trade and s.info[1 - p].passive.get("trade_income"):
-        s.coins[1 - p] += trade
+        s.gain_coins(1 - p, trade, ("trade", name))
 
 
 @decision("turn", _legal_turn)
@@ -113,27 +133,43 @@ def _apply_turn(s, step, action):
         from .senate import trigger_prepared
         trigger_prepared(s, p, action.subject)
         return
-    cid = s.take_from_structure(s.slot_of(action.target if kind in ("wonder", "prepare")
-                                          else action.subject))
+    slot = s.slot_of(action.target if kind in ("wonder", "prepare") else action.subject)
+    cid = s.take_from_structure(slot)
     s.last_player = p
     s.push(("end_turn", p))
+    name = s.rules.cards[cid].name
     if kind == "build":
         total, trade, chain = s.building_price(p, cid)
-        pay(s, p, total, trade)
+        if s.recording:
+            s.card_moved(p, cid, "structure", "city", to_player=p, slot=slot,
+                         reason=("rule", "chain") if chain else None)
+        pay(s, p, total, trade, name)
         s.construct(p, cid, "chain" if chain else "normal")
     elif kind == "discard":
-        s.gain_coins(p, s.discard_value(p))
+        if s.recording:
+            s.card_moved(p, cid, "structure", "discard", slot=slot)
         s.discard.append(cid)
+        s.gain_coins(p, s.discard_value(p), ("discard", name))
     elif kind == "wonder":
         wid = s.rules.wonder_id[action.subject]
         total, trade = s.wonder_price(p, wid)
-        pay(s, p, total, trade)
+        if s.recording:
+            s.card_moved(p, cid, "structure", "wonder", to_player=p, slot=slot, wonder=action.subject)
+        pay(s, p, total, trade, action.subject)
         s.construct_wonder(p, wid, cid)
     elif kind == "recruit":
-        s.coins[p] -= s.recruit_cost(p)
+        if s.recording:
+            s.card_moved(p, cid, "structure", "senate", to_player=p, slot=slot)
+        cost = s.recruit_cost(p)
+        if cost:
+            s.coins[p] -= cost
+            if s.recording:
+                s.emit("coins", p, delta=-cost, reason=("payment", name))
         s.push(("recruit", p, cid, False))
     elif kind == "prepare":
         from .senate import prepare
+        if s.recording:
+            s.card_moved(p, cid, "structure", "conspiracy", to_player=p, slot=slot)
         prepare(s, p, action.subject, cid)
 
 
@@ -145,7 +181,7 @@ def _end_turn(s, step):
     if s.remaining == 0:
         _end_age(s)
     else:
-        s.push(("turn", p if replay else 1 - p, True))
+        start_turn(s, p if replay else 1 - p)
 
 
 def _end_age(s):
@@ -165,7 +201,10 @@ def _legal_start(s, step):
 
 @decision("start", _legal_start)
 def _apply_start(s, step, action):
-    s.push(("turn", int(action.subject), True))
+    starter = int(action.subject)
+    if s.recording:
+        s.emit("age", starter, age=s.age, chooser=step[1])
+    start_turn(s, starter)
 
 
 @automatic("construction_done")
@@ -183,6 +222,7 @@ def _construction_done(s, step):
 def _run_effect(s, step):
     from .registry import EFFECTS
     _, p, kind, arg, source = step
+    s.cause = source              # a decision this effect asks for comes next: its reason
     EFFECTS[kind](s, p, arg, source)
 
 
@@ -201,6 +241,8 @@ def _legal_progress(s, step):
 @decision("progress", _legal_progress)
 def _apply_progress(s, step, action):
     if action.kind == "decline":
+        if s.recording:
+            s.emit("progress", step[1], token=None, action="declined", frm="board", reason=None)
         return
     tid = s.rules.progress_id[action.subject]
     s.progress_board.remove(tid)
@@ -216,7 +258,13 @@ def _legal_library(s, step):
 def _apply_library(s, step, action):
     tid = s.rules.progress_id[action.subject]
     s.progress_box.remove(tid)
-    s.gain_progress(step[1], tid)
+    reason = s.reason(s.cause)          # The Great Library (its effect asked for this choice)
+    s.gain_progress(step[1], tid, "box")
+    for other in step[2]:
+        if other != tid:
+            if s.recording:
+                s.emit("progress", step[1], token=s.rules.progress[other].name, action="returned",
+                       frm="library", reason=reason, secret=step[1])
 
 
 def _legal_destroy(s, step):
@@ -231,6 +279,8 @@ def _apply_destroy(s, step, action):
     cid = s.rules.card_id[action.subject]
     s.city[opp].remove(cid)
     s.discard.append(cid)
+    if s.recording:
+        s.card_moved(step[1], cid, "city", "discard", frm_player=opp, reason=s.cause)
     s.refresh(opp)
 
 
@@ -244,4 +294,7 @@ def _legal_mausoleum(s, step):
 def _apply_mausoleum(s, step, action):
     cid = s.rules.card_id[action.subject]
     s.discard.remove(cid)
+    to = "senate" if s.rules.cards[cid].senator else "city"
+    if s.recording:
+        s.card_moved(step[1], cid, "discard", to, to_player=step[1], reason=s.cause)
     s.construct(step[1], cid, "free")

@@ -25,7 +25,7 @@ def test_workflow_builds_three_systems_with_the_spec_and_selftests():
 
 def test_spec_bundles_data_and_assets_but_no_tests():
     spec = (ROOT / "build.spec").read_text()
-    for needed in ('"data"', '"locale"', '"fonts"', "agora-duel.ico", "agora-duel.icns", "BUNDLE"):
+    for needed in ('"data"', '"locale"', '"fonts"', '"sounds"', "agora-duel.ico", "agora-duel.icns", "BUNDLE"):
         assert needed in spec
     assert '"tests"' not in spec and "pytest" in spec   # pytest appears only as an exclusion
 
@@ -53,6 +53,7 @@ def test_linux_app_builds_and_passes_its_selftest(tmp_path):
     assert (internal / "data" / "cards.yaml").is_file()
     assert (internal / "assets" / "fonts" / "NanumGothic.ttf").is_file()
     assert (internal / "assets" / "fonts" / "OFL-NanumGothic.txt").is_file()
+    assert len(list((internal / "assets" / "sounds").glob("*.wav"))) >= 20
     assert not list(app.rglob("test_*.py")) and not list(app.rglob("pytest*"))
     size = _folder_mb(app)
     assert size < MAX_MB, f"{size:.1f} MB"
@@ -66,4 +67,5 @@ def test_linux_app_builds_and_passes_its_selftest(tmp_path):
                          text=True, timeout=300)
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
     assert "self-test passed" in run.stdout and "(frozen)" in run.stdout
+    assert "ok   sounds" in run.stdout                  # every sound loaded and played in the frozen app
     assert list(elsewhere.iterdir()) == []          # wrote nothing into the working directory

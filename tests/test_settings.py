@@ -208,7 +208,8 @@ def test_language_changes_at_once_without_losing_the_game(app):
     assert app.last_error is None
 
 
-def test_fullscreen_and_window_size_apply_at_once(app, folder):
+def test_fullscreen_and_window_size_apply_at_once(app, folder, monkeypatch):
+    monkeypatch.setattr("ui.scenes.settings.desktop_sizes", lambda: [(2560, 1440)])
     app.push(MenuScene())
     app.push(SettingsScene())
     steps(app)

@@ -17,6 +17,7 @@ from typing import Any, Callable
 import pygame
 
 from ui import art, fonts, saves, storage, theme, widgets
+from ui.audio import AUDIO
 from ui import settings as settings_file
 from ui.i18n import language, set_language, system_language, t
 from ui.layout import DESIGN_SIZE, Layout
@@ -47,9 +48,9 @@ class _BareErrorScene(Scene):
 class App:
     def __init__(self, size: tuple[int, int] = DESIGN_SIZE, *, fullscreen: bool = False,
                  home: Callable[[], Scene] | None = None, fps: int = FPS):
-        # Only what the window needs: initialising audio here spams headless consoles (no sound yet).
         pygame.display.init()
         pygame.font.init()
+        AUDIO.start()               # without an audio device: silence and one line in the log
         pygame.display.set_caption(t("app.window_title"))
         pygame.key.set_repeat(350, 45)
         self.fps = fps
@@ -62,6 +63,8 @@ class App:
         self.frames = 0
         self.last_error: BaseException | None = None
         self.clock = pygame.time.Clock()
+        self.toast = ""             # a brief word over every scene (e.g. "Sound off" after M)
+        self.toast_left = 0.0
         self._set_icon()
         self.screen = self._open_window()
         self.layout = Layout(self.screen.get_size())
@@ -201,8 +204,37 @@ class App:
             self._refresh_layout(resized_by_user=True)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
+        elif self._is_mute_key(event):
+            self.show_toast(t("sound.muted") if AUDIO.toggle_mute() else t("sound.unmuted"))
         elif self.top is not None:
             self._safely(self.top, self.top.handle_event, event)
+
+    def _is_mute_key(self, event: pygame.event.Event) -> bool:
+        """M anywhere, except while a name is being typed (and not Ctrl+M or Alt+M)."""
+        if event.type != pygame.KEYDOWN or event.key != pygame.K_m:
+            return False
+        if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+            return False
+        return self.top is None or not self.top.accepts_text()
+
+    def show_toast(self, text: str, seconds: float = 1.6) -> None:
+        self.toast, self.toast_left = text, seconds
+
+    def _draw_toast(self) -> None:
+        if self.toast_left <= 0 or not self.toast:
+            return
+        layout = self.layout
+        label = layout.text(self.toast, 20, theme.TEXT_ON_DARK, bold=True)
+        box = label.get_rect().inflate(layout.px(36), layout.px(16))
+        box.midtop = layout.point(800, 18)
+        plate = pygame.Surface(box.size, pygame.SRCALPHA)
+        alpha = round(230 * min(1.0, self.toast_left / 0.3))       # fades out over the last 0.3 s
+        pygame.draw.rect(plate, (*theme.UMBER, alpha), plate.get_rect(), border_radius=layout.px(10))
+        pygame.draw.rect(plate, (*theme.BRONZE_LIGHT, alpha), plate.get_rect(), max(1, layout.px(2)),
+                         border_radius=layout.px(10))
+        label.set_alpha(alpha)
+        self.screen.blit(plate, box)
+        self.screen.blit(label, label.get_rect(center=box.center))
 
     def _draw(self, retry: bool = True) -> None:
         start = 0
@@ -227,7 +259,10 @@ class App:
         self._refresh_layout()
         if self.top is not None:
             self._safely(self.top, self.top.update, dt)
+        AUDIO.flush()               # the frame's sounds, merged (see ui/audio.py)
+        self.toast_left = max(0.0, self.toast_left - dt)
         self._draw()
+        self._draw_toast()
         pygame.display.flip()
         self.frames += 1
 
@@ -260,6 +295,7 @@ class App:
         fonts.clear_caches()
         art.clear_caches()
         widgets.clear_caches()
+        AUDIO.stop()
         pygame.quit()
 
 

@@ -14,14 +14,23 @@ import pygame
 from ui.paths import font_path
 
 RENDER_HOOK: Callable[[str], None] | None = None
+SIZE_HOOK: Callable[[str, int], None] | None = None     # (text, pixel size): the readability test
+
+# The smallest type the window sets (pixels), at any window size: fitting shrinks text down to
+# this and then cuts it ("…") or wraps it; text that cannot be this large is not drawn small.
+MIN_PX = 11
 
 
 class Font(pygame.font.Font):
-    """pygame's font, reporting what it draws to RENDER_HOOK (tests only)."""
+    """pygame's font, reporting what it draws to RENDER_HOOK and SIZE_HOOK (tests only)."""
+
+    px = 0
 
     def render(self, text, antialias, color, bgcolor=None, wraplength=0):
         if RENDER_HOOK is not None and text:
             RENDER_HOOK(str(text))
+        if SIZE_HOOK is not None and str(text).strip():
+            SIZE_HOOK(str(text), self.px)
         if bgcolor is None:
             return super().render(text, antialias, color, None, wraplength)
         return super().render(text, antialias, color, bgcolor, wraplength)
@@ -31,7 +40,9 @@ class Font(pygame.font.Font):
 def get_font(px: int, bold: bool = False) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
-    return Font(str(font_path(bold)), max(6, int(px)))
+    font = Font(str(font_path(bold)), max(6, int(px)))
+    font.px = max(6, int(px))
+    return font
 
 
 @lru_cache(maxsize=512)
@@ -80,7 +91,7 @@ def wrap_balanced(text: str, font: pygame.font.Font, width: int) -> list[str]:
 def fit_px(text: str, px: int, width: int, bold: bool = False, min_ratio: float = 0.6) -> int:
     """The largest font size <= px (down to px * min_ratio) at which text is at most width wide."""
     px = max(6, int(px))
-    low = max(6, int(px * min_ratio))
+    low = max(min(px, MIN_PX), int(px * min_ratio))     # never fitted below MIN_PX
     while px > low and get_font(px, bold).size(text)[0] > width:
         px -= 1
     return px

@@ -121,6 +121,24 @@ def latest_unfinished() -> SaveEntry | None:
     return next((e for e in entries() if e.ok and not e.saved.finished), None)
 
 
+def modified(entry: SaveEntry) -> float:
+    """When a file was last written (a damaged save has no readable time of its own)."""
+    try:
+        return entry.path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def continue_choice() -> tuple[SaveEntry | None, list[SaveEntry]]:
+    """What Continue finds: the newest readable unfinished game, and the damaged files written
+    after it (newest first) — those the player must be told about, never skipped silently."""
+    found = entries()
+    target = next((e for e in found if e.ok and not e.saved.finished), None)
+    since = target.saved.updated if target is not None else float("-inf")
+    damaged = sorted((e for e in found if not e.ok and modified(e) > since), key=modified, reverse=True)
+    return target, damaged
+
+
 def has_saves() -> bool:
     folder = storage.saves_dir()
     try:

@@ -24,6 +24,10 @@ class Scene:
         assert self.app is not None, "scene is not on an App's stack"
         return self.app.layout
 
+    def accepts_text(self) -> bool:
+        """True while the player is typing here: letter keys then belong to the text (M does not mute)."""
+        return False
+
     def on_enter(self) -> None:
         """Called when pushed, after self.app is set."""
 

@@ -2,8 +2,8 @@
 
 Runs headless: loads and validates the data, renders every face (cards, backs, Wonders,
 tokens, Decrees, Conspiracies) in both rule sets, renders every English and Korean string
-with the bundled fonts checking for missing glyphs, then plays one complete AI game
-through the real scenes. Prints one line per check; exit code 0 only if all pass.
+with the bundled fonts checking for missing glyphs, loads and plays every sound (on the
+dummy audio driver), then plays one complete AI game through the real scenes. Prints one line per check; exit code 0 only if all pass.
 """
 
 import argparse
@@ -97,6 +97,27 @@ def _strings():
     return f"{checked} strings"
 
 
+def _sounds():
+    import pygame
+    from ui.audio import AUDIO, SOUND_NAMES
+    if not AUDIO.start():
+        raise RuntimeError(f"no sound: {AUDIO.problem}")
+    try:
+        if AUDIO.missing:
+            raise RuntimeError(f"cannot load {', '.join(AUDIO.missing)}")
+        seconds = 0.0
+        for name in SOUND_NAMES:
+            sound = AUDIO.sounds[name]
+            if sound.get_length() <= 0.01:
+                raise ValueError(f"sound {name} is empty")
+            seconds += sound.get_length()
+            if sound.play() is None and pygame.mixer.get_num_channels() == 0:
+                raise RuntimeError(f"cannot play {name}")
+    finally:
+        AUDIO.stop()
+    return f"{len(SOUND_NAMES)} sounds, {seconds:.1f} s"
+
+
 def _game():
     from ui.autoplay import run_autoplay
     args = argparse.Namespace(seed=3, p0="random", p1="random", base_only=False, lang=None,
@@ -120,6 +141,7 @@ def run() -> int:
     _check("data", _data, failures)
     _check("faces", _faces, failures)
     _check("strings", _strings, failures)
+    _check("sounds", _sounds, failures)
     from ui import art, fonts, widgets
     for cached in (fonts, art, widgets):      # as App.close(): nothing may outlive pygame
         cached.clear_caches()

@@ -8,7 +8,8 @@ and reports a notice for the menu to show once); `save()` writes it atomically.
 The file (`settings.json`):
     {"format": "agora-duel-settings", "version": 1, "language": "ko", "animation_speed": "fast",
      "hard_think_seconds": 4, "show_opponent_prices": false, "undo": true,
-     "fullscreen": false, "window_size": [1600, 900]}
+     "fullscreen": false, "window_size": [1600, 900],
+     "master_volume": 80, "effects_volume": 80, "muted": false}
 """
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ HARD_THINK = (1.0, 2.0, 4.0, 8.0, 15.0)       # seconds per decision for the `ha
 WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440))
 LANGUAGES = ("en", "ko")
 MIN_WINDOW, MAX_WINDOW = (640, 360), (7680, 4320)
+VOLUME_STEP = 10                                # volumes are percentages, changed in tens
 
 
 @dataclass
@@ -41,6 +43,9 @@ class Settings:
     undo: bool = True                   # take-backs allowed in new games (fixed in each save)
     fullscreen: bool = False
     window_size: tuple = (1600, 900)
+    master_volume: int = 80             # percent
+    effects_volume: int = 80            # percent
+    muted: bool = False                 # the M key
     ai_delay: float = field(default=0.35, metadata={"saved": False})  # hold before the AI's move is shown
 
     @property
@@ -54,6 +59,13 @@ class Settings:
     def cycle_think(self, step: int = 1) -> None:
         i = HARD_THINK.index(self.hard_think_seconds) if self.hard_think_seconds in HARD_THINK else 1
         self.hard_think_seconds = HARD_THINK[(i + step) % len(HARD_THINK)]
+
+    def step_volume(self, name: str, step: int, wrap: bool = False) -> None:
+        """Change 'master_volume' or 'effects_volume' by `step` tens (past 100 to 0 if wrap)."""
+        value = getattr(self, name) + step * VOLUME_STEP
+        if wrap and value > 100:
+            value = 0
+        setattr(self, name, max(0, min(100, value)))
 
     def reset(self) -> None:
         for f in fields(self):
@@ -95,7 +107,10 @@ def _check(name: str, value):
     if name == "hard_think_seconds":
         ok = isinstance(value, (int, float)) and not isinstance(value, bool) and 0.2 <= value <= 60
         return float(value) if ok else _INVALID
-    if name in ("show_opponent_prices", "undo", "fullscreen"):
+    if name in ("master_volume", "effects_volume"):
+        ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 100
+        return value if ok else _INVALID
+    if name in ("show_opponent_prices", "undo", "fullscreen", "muted"):
         return value if isinstance(value, bool) else _INVALID
     if name == "window_size":
         if (isinstance(value, (list, tuple)) and len(value) == 2

@@ -7,6 +7,7 @@ from typing import Callable, Sequence
 import pygame
 
 from ui import art, fonts, theme
+from ui.audio import AUDIO
 from ui.layout import Layout
 
 ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
@@ -71,6 +72,7 @@ class Button:
 
     def activate(self) -> None:
         if self.enabled and self.on_click:
+            AUDIO.ui("click")
             self.on_click()
 
     def update(self, dt: float) -> None:
@@ -145,6 +147,12 @@ class ButtonGroup:
             button.pressed = button is self._pressed
 
     def move(self, step: int) -> None:
+        before = self.index
+        self._move(step)
+        if self.index != before:
+            AUDIO.ui("hover")
+
+    def _move(self, step: int) -> None:
         n = len(self.buttons)
         if self.order is not None and sorted(self.order) == list(range(n)):
             at = self.order.index(self.index) if self.index in self.order else 0
@@ -168,9 +176,12 @@ class ButtonGroup:
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Returns True when the event was used."""
         if event.type == pygame.MOUSEMOTION:
+            was = self.hovered
             self.hovered = self.button_at(event.pos)
             if self.hovered is not None and self.hovered.enabled:
                 self.index = self.buttons.index(self.hovered)
+                if self.hovered is not was:
+                    AUDIO.ui("hover")           # the pointer came onto a button
             self._sync()
             return self.hovered is not None
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:

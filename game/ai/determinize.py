@@ -162,7 +162,7 @@ class Determinizer:
 
     def sample(self, rng: random.Random):
         """A full State consistent with the observation."""
-        return decode(self.sample_dict(rng))
+        return decode(self.sample_dict(rng), record=False)
 
     def sample_dict(self, rng: random.Random) -> dict:
         o = self.obs

@@ -96,6 +96,18 @@ def draw_cost_column(art, surf, comp, u, x, y, size, step, max_bottom, chain_in=
         yy += step
 
 
+def name_on_face(width: int) -> bool:
+    """Does a card face this wide carry its name (at MIN_PX or more)? Else the table labels it."""
+    from ui.fonts import MIN_PX
+    return round(11.5 * width / 100) >= MIN_PX
+
+
+def name_band(width: int) -> tuple[int, int]:
+    """(top, height) in pixels of the name ribbon of a card face `width` wide."""
+    u = width / 100.0
+    return round(NAME_Y * u), round(NAME_H * u)
+
+
 def draw_name_ribbon(surf, comp_name, u, y, h, light, dark, text_color=P.INK, x0=4.0, x1=96.0):
     name = display_name(comp_name)
     w = round((x1 - x0 - 6) * u)
@@ -251,7 +263,16 @@ def draw_back(art, back: str, width: int) -> pygame.Surface:
         numeral = Pen(width, h, 100)
         draw_numeral(numeral, count, cx, cy + 1, P.BRONZE_LIGHT, P.INK)
         surf.blit(numeral.result(), (0, 0))
-    return surf
+    return opaque_card(surf, darken(main, 0.25), round(6.5 * u))
+
+
+def opaque_card(surf: pygame.Surface, base, radius: int) -> pygame.Surface:
+    """The face laid on a solid card of its shape: a face-down card hides what lies under it
+    (the translucent rays and frames would otherwise let the cards beneath show through)."""
+    out = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+    pygame.draw.rect(out, (*base[:3], 255), out.get_rect(), border_radius=max(1, radius))
+    out.blit(surf, (0, 0))
+    return out
 
 
 def draw_numeral(pen: Pen, count: int, cx: float, cy: float, fill, ink, height: float = 26.0) -> None:

@@ -18,7 +18,7 @@ from ui.cardart import pen as penmod
 from ui.cardart.icons import draw_icon
 from ui.cardart.pen import stamp_outline
 from ui.cardart.text import fitted
-from ui.fonts import get_font
+from ui.fonts import MIN_PX, get_font
 from ui.i18n import language
 
 CARD_RATIO = 1.55       # height / width of Age cards, Senators and Conspiracies
@@ -196,9 +196,7 @@ class Art:
         base = self.icon("coin", size).copy()
         color = P.OPPONENT if negative else P.INK
         px = round(size * (0.62 if len(label) <= 1 else 0.52 if len(label) == 2 else 0.4))
-        txt = fitted(label, round(size * 0.8), round(size * 0.7), px, color, True, 1)
-        base.blit(txt, txt.get_rect(center=(w // 2, size // 2 + max(0, size // 40))))
-        return base
+        return numeral_on(base, label, px, color)
 
     def _points_label(self, label, size):
         w = max(1, round(size * fx.Points.aspect))
@@ -206,26 +204,25 @@ class Art:
         wreath = self.icon("points", size)
         out.blit(wreath, ((w - size) // 2, 0))
         px = round(size * (0.5 if len(label) <= 1 else 0.42))
-        txt = fitted(label, round(size * 0.5), round(size * 0.5), px, P.INK, True, 1)
-        out.blit(txt, txt.get_rect(center=(w // 2, size // 2)))
-        return out
+        return numeral_on(out, label, px, P.INK)
 
     def text_glyph(self, text, px, color, h, bold=True, outline=None):
         key = (text, px, tuple(color), h, bold, outline)
         return self._get("textglyph", key, h, lambda: self._text_glyph(text, px, color, h, bold, outline))
 
     def _text_glyph(self, text, px, color, h, bold, outline):
+        px = max(MIN_PX, px)                # a sign in a row of symbols: readable, even if it overhangs
         font = get_font(px, bold)
         s = font.render(text, True, color)
         if outline is not None:
             s = stamp_outline(pygame.transform.smoothscale(s, s.get_size()), outline, max(1, px // 10))
-        out = pygame.Surface((s.get_width() + 2, h), pygame.SRCALPHA)
-        out.blit(s, (1, (h - s.get_height()) // 2))
+        out = pygame.Surface((s.get_width() + 2, max(h, s.get_height())), pygame.SRCALPHA)
+        out.blit(s, (1, (out.get_height() - s.get_height()) // 2))
         return out
 
     def corner_badge(self, base, label, color=P.INK, bg=P.CREAM):
         w, h = base.get_size()
-        px = max(6, round(h * 0.4))
+        px = max(MIN_PX, round(h * 0.4))
         font = get_font(px, True)
         tw, th = font.size(label)
         bw, bh = max(round(h * 0.46), tw + round(px * 0.6)), round(px * 1.15)
@@ -253,3 +250,17 @@ class Art:
     def effects_image(self, effects, max_w, max_h, max_rows=2, max_item=None):
         groups = fx.effect_groups(effects)
         return fx.compose(self, groups, max_w, max_h, max_rows, max_item=max_item)
+
+
+def numeral_on(base: pygame.Surface, label: str, px: int, color) -> pygame.Surface:
+    """A number set on a coin or a wreath: at least MIN_PX tall, outlined so it reads even where it
+    overhangs a small icon (the picture grows to hold it)."""
+    px = max(MIN_PX, px)
+    txt = get_font(px, True).render(label, True, color)
+    if px > round(base.get_height() * 0.62):           # bigger than the icon was drawn for
+        txt = stamp_outline(txt, P.CREAM if color == P.INK else P.INK, 1)
+    w, h = max(base.get_width(), txt.get_width()), max(base.get_height(), txt.get_height())
+    out = pygame.Surface((w, h), pygame.SRCALPHA)
+    out.blit(base, base.get_rect(center=(w // 2, h // 2)))
+    out.blit(txt, txt.get_rect(center=(w // 2, h // 2 + max(0, h // 40))))
+    return out

@@ -22,8 +22,9 @@ from __future__ import annotations
 import pygame
 
 from ui.cardart import palette as P
-from ui.cardart.pen import Pen, darken, lighten, mix
+from ui.cardart.pen import Pen, darken, lighten, mix, stamp_outline
 from ui.cardart.text import fitted
+from ui.fonts import MIN_PX, get_font
 
 SECTIONS = ("left", "middle", "right")
 DEFAULT_POINTS = (1, 2, 3, 3, 2, 1)
@@ -131,6 +132,7 @@ def draw_senate_board(art, surface, rect, chambers, cubes, control, decrees, sup
         col = pygame.Rect(round(cx) + 2, rect.y + pad + 2, round(cw) - 4, h - 2 * pad - 4)
         rects[cham[i][0]] = col
         _chamber(art, surface, col, cham[i], cubes[i], control[i], decrees[i], i in hl, rects)
+        _chamber_number(surface, col, i + 1)
     return rects
 
 
@@ -227,6 +229,14 @@ def _chamber(art, surface, col, info, cubes, ctrl, decree_list, lit, rects):
         pygame.draw.rect(glow, (255, 226, 140, 70), glow.get_rect(), border_radius=6)
         pygame.draw.rect(glow, (255, 214, 110, 255), glow.get_rect(), 3, border_radius=6)
         surface.blit(glow, col.topleft)
+
+
+def _chamber_number(surface, col, n: int) -> None:
+    """The Chamber's number (1-6, as the log and the rules name it) in its top-left corner."""
+    px = max(MIN_PX, round(col.w * 0.2))
+    font = get_font(px, True)
+    label = stamp_outline(font.render(str(n), True, P.INK), P.CREAM, 1)
+    surface.blit(label, (col.x + 3, col.y + 1))
 
 
 def _control_marker(art, seat, s):

@@ -5,7 +5,7 @@ import pygame
 
 from ui.cardart import palette as P
 from ui.cardart.pen import stamp_outline
-from ui.fonts import get_font, wrap_balanced
+from ui.fonts import MIN_PX, get_font, wrap_balanced
 
 
 def fit_lines(text: str, max_w: int, max_h: int, max_px: int, bold: bool = True,
@@ -50,10 +50,34 @@ def render_lines(lines, px: int, color, bold: bool = True, outline=None, outline
 
 
 def fitted(text, max_w, max_h, max_px, color=P.INK, bold=True, max_lines=2, outline=None,
-           outline_w=0, min_px=6) -> pygame.Surface:
-    px, lines = fit_lines(text, max_w - 2 * outline_w, max_h - 2 * outline_w, max_px, bold,
-                          max_lines, min_px)
+           outline_w=0, min_px=MIN_PX) -> pygame.Surface:
+    """Text fitted in a box, never set below MIN_PX: where it cannot be that large (a small
+    card face) nothing is drawn — the table and the tooltip name the piece instead."""
+    min_px = max(MIN_PX, min_px)
+    box_w, box_h = max_w - 2 * outline_w, max_h - 2 * outline_w
+    if not readable(text, box_w, box_h, max_px, bold, min_px):
+        return pygame.Surface((1, 1), pygame.SRCALPHA)
+    px, lines = fit_lines(text, box_w, box_h, max_px, bold, max_lines, min_px)
+    if any(get_font(px, bold).size(line)[0] > box_w for line in lines):
+        lines = [cut(line, box_w, px, bold) for line in lines]
     return render_lines(lines, px, color, bold, outline, outline_w)
+
+
+def readable(text, max_w, max_h, max_px, bold=True, min_px=MIN_PX) -> bool:
+    """Can `text` be set in this box at min_px or more? (a line of it, cut if need be)"""
+    if max_px < min_px or not text.strip():
+        return False
+    font = get_font(min_px, bold)
+    return font.get_linesize() * 0.92 <= max_h + 2 and font.size(text[:1] + "…")[0] <= max_w
+
+
+def cut(line, width, px, bold=True) -> str:
+    font = get_font(px, bold)
+    if font.size(line)[0] <= width:
+        return line
+    while line and font.size(line + "…")[0] > width:
+        line = line[:-1]
+    return line.rstrip() + "…"
 
 
 def crop_to_ink(surf: pygame.Surface) -> pygame.Surface:

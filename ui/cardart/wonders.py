@@ -72,6 +72,18 @@ def draw_wonder(art, comp, width: int) -> pygame.Surface:
     return surf
 
 
+def name_on_face(width: int) -> bool:
+    """Does a Wonder this wide carry its name (at MIN_PX or more)? Else the table labels it."""
+    from ui.fonts import MIN_PX
+    return round(13 * width / DW) >= MIN_PX
+
+
+def name_band(width: int) -> tuple[int, int]:
+    """(top, height) in pixels of the name band of a Wonder `width` wide."""
+    u = width / DW
+    return round((DH - 26.0) * u), round(22 * u)
+
+
 def draw_wonder_back(art, width: int) -> pygame.Surface:
     from ui.cardart.core import WONDER_RATIO
     h = round(width * WONDER_RATIO)

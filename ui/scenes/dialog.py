@@ -114,6 +114,20 @@ def coming_soon(feature: str) -> DialogScene:
                        badge=t("dialog.coming_soon.badge"))
 
 
-def quit_confirmation(on_quit: Callable[[], None]) -> DialogScene:
+def quit_confirmation(on_quit: Callable[[], None], session=None) -> DialogScene:
+    """Asks before quitting; says whether the game in progress is saved (it is after each move,
+    unless the save folder could not be written)."""
     buttons = [(t("dialog.quit.confirm"), on_quit), (t("dialog.quit.cancel"), None)]
-    return DialogScene(t("dialog.quit.title"), t("dialog.quit.body"), buttons, default=1)
+    if session is None:
+        from ui.table.session import CURRENT
+        session = CURRENT.get("session")
+    detail = ""
+    if session is None or session.state.is_terminal:
+        body = t("dialog.quit.body")
+    else:
+        from ui import saves
+        saves.flush(2.0)
+        problem = saves.SAVER.error_for(session.path) if session.path is not None else t("quit_note.no_folder")
+        body = t("quit_note.not_saved") if problem else t("quit_note.saved")
+        detail = problem or ""
+    return DialogScene(t("dialog.quit.title"), body, buttons, default=1, detail=detail)

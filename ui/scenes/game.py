@@ -24,7 +24,7 @@ from ui.table.artkit import back_of, icon
 from ui.table.logpanel import LogPanel
 from ui.table.paint import PLAYER_COLORS, rounded, text, text_block
 from ui.table.session import CURRENT, GameSession
-from ui.table.tooltip import lines_for, render as render_tip
+from ui.table.tooltip import lines_for, place as place_tip, render as render_tip
 from ui.table.view import SENATE_DECISIONS, TableView
 
 TOOLTIP_DELAY = 0.25
@@ -64,6 +64,9 @@ class GameScene(Scene):
         self.dialog = None
         self._tip_key = None
         self._tip = None
+        self._tip_version = None        # the position the hovered thing was found in
+        self.tip_rect = None            # where the tooltip was drawn in the last frame
+        self.note = (None, None)        # (why a covered card cannot be taken, position it is about)
 
     # --- lifecycle -------------------------------------------------------------
 
@@ -328,6 +331,9 @@ class GameScene(Scene):
         if hit.kind == "slot" and hit.data in self.state.accessible:
             from ui.scenes.card_actions import CardActionDialog
             self.app.push(CardActionDialog(self, hit.data))
+        elif hit.kind == "slot":
+            from ui.table.tooltip import covered_note
+            self.note = (covered_note(self.state, hit.data), self.session.version)
         elif hit.kind == "conspiracy" and hit.seat == seat:
             cid, status, _ = self.state.conspiracies[seat][hit.data]
             name = self.state.rules.conspiracies[cid].name
@@ -439,6 +445,9 @@ class GameScene(Scene):
 
     def _status_text(self) -> str:
         s = self.state
+        note, version = self.note
+        if note and version == self.session.version:       # said until the position changes
+            return note
         if s.is_terminal:
             return t("status.over")
         seat = s.current_player
@@ -532,8 +541,14 @@ class GameScene(Scene):
              r.center, anchor="center", bold=True, max_width=80)
 
     def _draw_tooltip(self, surface, layout) -> None:
+        self.tip_rect = None
+        if self._tip_version != self.session.version:
+            # The position changed: what was under the pointer may have moved or gone.
+            self._tip_version = self.session.version
+            self.hover_at(self.mouse if self.mouse != (-1, -1) else None)
+            self.hover_time = 0.0
         hit = self.hover
-        if hit is None or self.hover_time < TOOLTIP_DELAY:
+        if hit is None or self.hover_time < TOOLTIP_DELAY or self.anim.busy:
             return
         key = (id(hit), self.session.version, layout.size, language())
         if key != self._tip_key:
@@ -543,21 +558,12 @@ class GameScene(Scene):
         if self._tip is None:
             return
         tip = self._tip
-        screen = pygame.Rect((0, 0), layout.size)
-        if self.tip_anchor is not None:
-            # Keyboard focus: beside the card, never over it, so its highlight stays visible.
-            card, gap = self.tip_anchor, layout.px(10)
-            rect = tip.get_rect(midbottom=(card.centerx, card.top - gap))
-            if rect.top < 0:
-                rect = tip.get_rect(midleft=(card.right + gap, card.centery))
-                if rect.right > screen.right:
-                    rect.right = card.left - gap
-        else:
-            mx, my = self.mouse
-            rect = tip.get_rect(topleft=(mx + layout.px(18), my + layout.px(18)))
-            if rect.right > layout.size[0]:
-                rect.right = mx - layout.px(12)
-            if rect.bottom > layout.size[1]:
-                rect.bottom = my - layout.px(12)
-        rect.clamp_ip(screen)
+        avoid = []
+        if not self.session.human_to_act:       # the opponent's move is shown there: keep it clear
+            avoid = [layout.rect(*G.log_rect(self.state.agora))]
+            if self.state.agora:
+                avoid.append(layout.rect(*G.senate_rect(True)))
+        rect = place_tip(tip.get_size(), pygame.Rect((0, 0), layout.size), layout.px(10),
+                         mouse=self.mouse, anchor=self.tip_anchor, avoid=avoid)
         surface.blit(tip, rect)
+        self.tip_rect = rect

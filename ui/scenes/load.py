@@ -131,6 +131,29 @@ def cannot_open(message: str) -> DialogScene:
     return DialogScene(t("saves.cannot_open"), message, [(t("dialog.close"), None)], badge=t("saves.title"))
 
 
+def damaged_save_dialog(app, damaged, target) -> DialogScene:
+    """Continue found a damaged newest save: say so, and offer the next readable game."""
+    problem = error_text(damaged.code, damaged.params, damaged.error or "")
+    body = t("continue_note.body", file=damaged.path.name, when=when(saves.modified(damaged)))
+
+    def show_saves() -> None:
+        app.pop()
+        app.push(LoadScene())
+
+    def open_next() -> None:
+        app.pop()
+        open_saved(app, target)
+
+    if target is not None:
+        body += " " + t("continue_note.next", game=title_of(target.saved), when=when(target.saved.updated))
+        buttons = [(t("continue_note.open_next"), open_next), (t("continue_note.show_saves"), show_saves),
+                   (t("continue_note.cancel"), None)]
+    else:
+        body += " " + t("continue_note.none")
+        buttons = [(t("continue_note.show_saves"), show_saves), (t("dialog.close"), None)]
+    return DialogScene(t("continue_note.title"), body, buttons, detail=problem, badge=t("saves.title"))
+
+
 # --- the screen ----------------------------------------------------------------------------
 
 class LoadScene(Scene):

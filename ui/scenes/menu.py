@@ -46,7 +46,7 @@ class MenuScene(Scene):
     def _build(self) -> None:
         from ui import saves
         self._resume = self._resumable()
-        resumable = self._resume is not None
+        resumable = self._resume is not None or self._damaged_newest()
         stored = saves.has_saves()
         index = self.group.index if self.group.buttons else None
         glow = [b.highlight for b in self.group.buttons]
@@ -82,22 +82,36 @@ class MenuScene(Scene):
             return session
         return saves.latest_unfinished()
 
+    @staticmethod
+    def _damaged_newest() -> bool:
+        """A damaged file is the newest save: Continue stays on, to say so."""
+        from ui import saves
+        from ui.table.session import CURRENT
+        session = CURRENT.get("session")
+        if session is not None and not session.state.is_terminal:
+            return False
+        return bool(saves.continue_choice()[1])
+
     def _new_game(self) -> None:
         from ui.scenes.setup import SetupScene
         self.app.push(SetupScene())
 
     def _continue(self) -> None:
-        target = self._resumable()
-        if target is None:
-            self._build()
-            return
-        from ui.scenes.load import open_saved
+        from ui import saves
+        from ui.scenes.load import damaged_save_dialog, open_saved
         from ui.scenes.game import GameScene
-        from ui.table.session import GameSession
-        if isinstance(target, GameSession):
-            self.app.push(GameScene(target))
-        else:
+        from ui.table.session import CURRENT
+        session = CURRENT.get("session")
+        if session is not None and not session.state.is_terminal:
+            self.app.push(GameScene(session))
+            return
+        target, damaged = saves.continue_choice()
+        if damaged:                     # never open an older game in its place without saying so
+            self.app.push(damaged_save_dialog(self.app, damaged[0], target))
+        elif target is not None:
             open_saved(self.app, target)
+        else:
+            self._build()
 
     def _load(self) -> None:
         from ui.scenes.load import LoadScene

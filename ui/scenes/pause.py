@@ -45,7 +45,7 @@ class PauseScene(TableOverlay):
         self.app.go_home()
 
     def _quit(self) -> None:
-        self.app.push(quit_confirmation(self.app.quit))
+        self.app.push(quit_confirmation(self.app.quit, self.game.session))
 
     def on_resize(self, layout) -> None:
         for i, b in enumerate(self.group.buttons):

@@ -20,6 +20,7 @@ from ui.widgets import Button, ButtonGroup, draw_key_hint, draw_panel, measure_k
 # A figure: (kind, items, caption key, size in design units). Kinds: icons, cards, backs,
 # wonders, progress, military, decrees, conspiracies (None = a back), track, senate, badges,
 # tooltip.
+HINTS_ROOM = 52          # design units kept free at the page's foot for the key hints
 PAGES: tuple[tuple[str, tuple], ...] = (
     ("duel", (
         ("icons", ("shield", "capital"), "military", 54),
@@ -98,6 +99,7 @@ class RulesScene(Scene):
         self._text = None                  # (px, [(line, indent, gap_before)])
         self._figures_key = None
         self._figures = None               # picture of the figures column
+        self.figures_rect = pygame.Rect(0, 0, 0, 0)
         self.chapter_rects: list[pygame.Rect] = []
         self._build()
 
@@ -299,8 +301,24 @@ class RulesScene(Scene):
         if key != self._figures_key or self._figures is None:
             self._figures = self._render_figures(L)
             self._figures_key = key
-        area = L.rect(FIG_X, PANEL[1] + 96, FIG_W, PANEL[3] - 126)
-        surface.blit(self._figures, self._figures.get_rect(center=area.center))
+        area = self.figure_area(L)
+        figures = self._figures
+        if figures.get_width() > area.w or figures.get_height() > area.h:
+            # A tall page (the Senate) is set smaller rather than run under the key hints.
+            k = min(area.w / figures.get_width(), area.h / figures.get_height())
+            figures = pygame.transform.smoothscale(figures, (max(1, int(figures.get_width() * k)),
+                                                             max(1, int(figures.get_height() * k))))
+            self._figures = figures
+        self.figures_rect = figures.get_rect(center=area.center)
+        surface.blit(figures, self.figures_rect)
+
+    def figure_area(self, L) -> pygame.Rect:
+        """Where the figures go: under the page's title, above the key hints."""
+        return L.rect(FIG_X, PANEL[1] + 96, FIG_W, PANEL[3] - 96 - HINTS_ROOM)
+
+    def hints_rect(self, L) -> pygame.Rect:
+        """The row of key hints at the bottom of the page."""
+        return L.rect(PANEL[0] + 36, PANEL[1] + PANEL[3] - 26 - 15, PANEL[2] - 72, 30)
 
     def _render_figures(self, L) -> pygame.Surface:
         figures = PAGES[self.page][1]

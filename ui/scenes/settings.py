@@ -1,8 +1,10 @@
-"""Settings: language, animation speed, the Hard computer's thinking time, the opponent's
+"""Settings: language, animation speed, sound, the Hard computer's thinking time, the opponent's
 price badges, take-backs, fullscreen and window size. Every change applies at once (a new
 language redraws every screen, the game goes on) and is saved to the settings file.
 
 Rows are buttons: click or Enter for the next value, ← → for the next / previous one.
+The Sound row is the master volume under ← →; click or Enter opens the sound settings
+(ui/scenes/sound_settings.py).
 """
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ from ui.widgets import Button, ButtonGroup, draw_panel
 
 ROW_W, ROW_H, STEP = 720, 50, 58
 PANEL_W = 860
-ROWS = ("language", "speed", "think", "prices", "undo", "display", "size")
+ROWS = ("language", "speed", "sound", "think", "prices", "undo", "display", "size")
 
 
 class SettingRow(Button):
@@ -37,13 +39,69 @@ class SettingRow(Button):
         label = layout.text(self.text, 19, color, bold=False)
         surface.blit(label, label.get_rect(midleft=(rect.x + pad, rect.centery)))
         value = layout.text(self.value, 20, color, bold=True)
-        spot = value.get_rect(midright=(rect.right - pad - layout.px(20), rect.centery))
+        spot = self.value_spot(layout, rect)
         surface.blit(value, spot)
         if self.enabled:
             h = layout.px(6)
-            for x, d in ((spot.left - layout.px(16), -1), (rect.right - pad, 1)):
-                pygame.draw.polygon(surface, color, [(x - d * h * 0.7, rect.centery - h), (x - d * h * 0.7, rect.centery + h),
-                                                     (x + d * h * 0.7, rect.centery)])
+            for (x, y), d in zip(self.arrow_centers(layout, rect), (-1, 1)):
+                pygame.draw.polygon(surface, color, [(x - d * h * 0.7, y - h), (x - d * h * 0.7, y + h),
+                                                     (x + d * h * 0.7, y)])
+
+    def value_spot(self, layout, rect=None) -> pygame.Rect:
+        rect = rect or self.rect
+        value = layout.text(self.value, 20, theme.INK, bold=True)
+        return value.get_rect(midright=(rect.right - layout.px(46), rect.centery))
+
+    def arrow_centers(self, layout, rect=None):
+        """Centres of the ◀ and ▶ arrows around the value."""
+        rect = rect or self.rect
+        spot = self.value_spot(layout, rect)
+        return (spot.left - layout.px(16), rect.centery), (rect.right - layout.px(26), rect.centery)
+
+    def step_at(self, layout, pos) -> int:
+        """-1 for a click on the ◀ arrow (or the left half of the value), else +1."""
+        (left, _), _ = self.arrow_centers(layout)
+        spot = self.value_spot(layout)
+        return -1 if left - layout.px(18) <= pos[0] < spot.centerx else 1
+
+
+def fitting_sizes(desktops, current=None) -> list[tuple[int, int]]:
+    """The window sizes offered: those that fit the display (with room for the title bar and
+    task bar), always at least the smallest, plus the current one."""
+    room = [(w, h - 80) for w, h in desktops or () if w > 0 and h > 0]
+    sizes = [s for s in WINDOW_SIZES if not room or any(s[0] <= w and s[1] <= h for w, h in room)]
+    sizes = sizes or [WINDOW_SIZES[0]]
+    if current is not None and tuple(current) not in sizes:
+        sizes.append(tuple(current))
+    return sorted(sizes)
+
+
+def desktop_sizes() -> list[tuple[int, int]]:
+    try:
+        return [tuple(s) for s in pygame.display.get_desktop_sizes()]
+    except pygame.error:
+        return []
+
+
+class LiveSettingRow(SettingRow):
+    """A row whose value is read when drawn: it can change from elsewhere (the M key mutes)."""
+
+    def __init__(self, key: str, label: str, read, on_click):
+        self.read = read
+        super().__init__(key, label, "", on_click)
+
+    @property
+    def value(self) -> str:
+        return self.read()
+
+    @value.setter
+    def value(self, _ignored) -> None:
+        pass
+
+
+def sound_summary() -> str:
+    """The Sound row's value: 'Off' when muted, else the master volume."""
+    return t("settings.off") if SETTINGS.muted else t("sound.percent", n=SETTINGS.master_volume)
 
 
 def speed_label(name: str) -> str:
@@ -89,7 +147,8 @@ class SettingsScene(DialogScene):
 
     def _build(self) -> None:
         index = self.group.index if self.group.buttons else 0
-        rows = [SettingRow(key, t(f"settings.row.{key}"), self._value(key), lambda k=key: self.change(k, 1),
+        rows = [LiveSettingRow(key, t(f"settings.row.{key}"), sound_summary, self.open_sound) if key == "sound" else
+                SettingRow(key, t(f"settings.row.{key}"), self._value(key), lambda k=key: self.change(k, 1),
                            enabled=not (key == "size" and self._fullscreen())) for key in ROWS]
         rows.append(Button(t("dialog.close"), self.close, text_size=21))
         self.group = ButtonGroup(rows, index=min(index, len(rows) - 1))
@@ -109,6 +168,8 @@ class SettingsScene(DialogScene):
             self._language(step)
         elif key == "speed":
             SETTINGS.cycle_speed(step)
+        elif key == "sound":
+            SETTINGS.step_volume("master_volume", step)
         elif key == "think":
             SETTINGS.cycle_think(step)
             self._think_changed()
@@ -123,17 +184,19 @@ class SettingsScene(DialogScene):
         elif key == "size":
             if self._fullscreen():
                 return
-            sizes = list(WINDOW_SIZES)
             current = self._window_size()
-            if current not in sizes:
-                sizes.append(current)
-                sizes.sort()
+            sizes = fitting_sizes(desktop_sizes(), current)
             size = sizes[(sizes.index(current) + step) % len(sizes)]
             SETTINGS.window_size = size
             if self.app is not None:
                 self.app.set_window_size(size)
         self._save()
         self._refresh()
+
+    def open_sound(self) -> None:
+        from ui.scenes.sound_settings import SoundSettingsScene   # a sub-dialog of this one
+        if self.app is not None:
+            self.app.push(SoundSettingsScene())
 
     def _save(self) -> None:
         if self.app is not None and not self.app.fullscreen:
@@ -184,6 +247,13 @@ class SettingsScene(DialogScene):
             if key is not None and selected.enabled:
                 self.change(key, 1 if event.key == pygame.K_RIGHT else -1)
             return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            row = next((b for b in self.group.buttons if getattr(b, "key", None) and b.enabled
+                        and b.contains(event.pos)), None)
+            if row is not None:                     # each arrow steps its own way
+                self.group.index = self.group.buttons.index(row)
+                self.change(row.key, row.step_at(self.layout, event.pos))
+                return
         super().handle_event(event)
 
     def draw(self, surface) -> None:

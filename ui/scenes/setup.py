@@ -159,6 +159,9 @@ class SetupScene(Scene):
     def _typing(self) -> TextField | None:
         return next((f for f in self.fields if f.focused), None)
 
+    def accepts_text(self) -> bool:
+        return self._typing() is not None
+
     def handle_event(self, event) -> None:
         typing = self._typing()
         if typing is not None:

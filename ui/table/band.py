@@ -9,7 +9,10 @@ from ui.i18n import t
 from ui.table import geometry as G
 from ui.table.artkit import back_of, icon
 from ui.table.context import PaintContext
-from ui.table.paint import PLAYER_COLORS, panel, price_badge, rounded, text
+from ui.cardart import cards as cards_art
+from ui.cardart import wonders as wonder_art
+from ui.names import display_name as dn
+from ui.table.paint import PLAYER_COLORS, name_label, panel, price_badge, rounded, text
 
 CARD_COLORS = {
     "brown": (150, 94, 48), "grey": (132, 134, 134), "yellow": (222, 170, 34), "red": (188, 46, 36),
@@ -160,12 +163,14 @@ def paint_city(ctx, surface, band):
         rounded(surface, bar, CARD_COLORS[group], L.px(4), max(1, L.px(1)), theme.INK)
         if cids:
             text(surface, L, str(len(cids)), 11, theme.TEXT_ON_DARK, bar.center, anchor="center", bold=True)
-        for cid in cids:
+        for j, cid in enumerate(cids):
             if ("card", cid) in ctx.hidden:
                 continue
             r = ctx.r(rects[cid])
             img = ctx.art.card(s.rules.cards[cid].name, r.w)
             surface.blit(img, r)
+            if j == len(cids) - 1 and not cards_art.name_on_face(r.w):   # the one card seen whole
+                name_label(surface, L, r, dn(s.rules.cards[cid].name), cards_art.name_band(r.w))
             ctx.hit("city", r, s.rules.cards[cid].name, band.seat, cid)
 
 
@@ -191,6 +196,8 @@ def paint_wonders(ctx, surface, band):
                 img = img.copy()
                 img.fill((150, 150, 150, 255), special_flags=pygame.BLEND_RGBA_MULT)
             surface.blit(img, img.get_rect(topleft=r.topleft))
+            if not wonder_art.name_on_face(r.w):
+                name_label(surface, L, r, dn(name), wonder_art.name_band(r.w))
         ctx.hit("wonder", r, name, p, wid)
         if built:
             tag = pygame.Rect(0, 0, L.px(58), L.px(16))
@@ -214,13 +221,13 @@ def paint_conspiracies(ctx, surface, band):
     s, L, p = ctx.state, ctx.layout, band.seat
     area = band.conspiracies
     items = s.conspiracies[p]
-    w = 48
+    w = G.CONSPIRACY_W
     x = area.x + 4
     y = area.y + 4
     for i, (cid, status, tucked) in enumerate(items):
         name = s.rules.conspiracies[cid].name
         visible = p == ctx.secret_seat or status == 2
-        cx = x + i * (w + 30)
+        cx = x + i * G.CONSPIRACY_STEP
         r = ctx.r((cx, y, w, G.card_h(w)))
         if status >= 1 and tucked != -1 and ("card", tucked) not in ctx.hidden:
             back = ctx.art.card_back(back_of(s.rules.cards[tucked]), r.w)
@@ -233,8 +240,10 @@ def paint_conspiracies(ctx, surface, band):
         label = t(("table.conspiracy_status.unprepared", "table.conspiracy_status.prepared",
                    "table.conspiracy_status.triggered")[status])
         col = ((120, 110, 100), (46, 120, 60), (90, 80, 70))[status]
-        tag = pygame.Rect(0, 0, r.w + L.px(22), L.px(16))
+        tag_w = G.CONSPIRACY_STEP - 6
+        tag = pygame.Rect(0, 0, L.px(tag_w), L.px(16))
         tag.midbottom = (r.centerx + L.px(7), r.bottom + L.px(6))
         rounded(surface, tag, col, L.px(7), max(1, L.px(1)), theme.PARCHMENT_LIGHT)
-        text(surface, L, label, 10, theme.PARCHMENT_LIGHT, tag.center, anchor="center", bold=True, max_width=w + 20)
+        text(surface, L, label, 12, theme.PARCHMENT_LIGHT, tag.center, anchor="center", bold=True,
+             max_width=tag_w - 4)
         ctx.hit("conspiracy", r, name if visible else None, p, i)

@@ -27,6 +27,8 @@ WONDERS = (1024, 568)            # Wonders (top) and Conspiracies (below)
 
 CITY_GROUPS = ("brown", "grey", "yellow", "red", "blue", "green", "purple", "senator")
 CITY_CARD_W = 68
+CONSPIRACY_W = 48                # a Conspiracy in a band, and the step to the next (room for its status tag)
+CONSPIRACY_STEP = 88
 
 # Middle area.
 LEFT = pygame.Rect(8, MID_Y, 400, MID_H)
@@ -113,6 +115,7 @@ def structure_slots(layout, age: int) -> list[pygame.Rect]:
 
 # Left column of the middle.
 TRACK = pygame.Rect(LEFT.x, LEFT.y + 4, LEFT.w, 104)
+TRACK_BOARD = pygame.Rect(TRACK.x, TRACK.y, TRACK.w, TRACK.h - 18)   # under it: whose capital is where
 PROGRESS_ROW = pygame.Rect(LEFT.x, TRACK.bottom + 10, LEFT.w, 74)
 INFO = pygame.Rect(LEFT.x, PROGRESS_ROW.bottom + 10, LEFT.w, LEFT.bottom - PROGRESS_ROW.bottom - 10)
 DISCARD = pygame.Rect(INFO.x + 8, INFO.y + 44, 70, round(card_h(70)))

@@ -8,7 +8,9 @@ from ui.i18n import t
 from ui.table import geometry as G
 from ui.table.artkit import back_of
 from ui.table.context import PaintContext
-from ui.table.paint import PLAYER_COLORS, panel, price_badge, text
+from ui.cardart.cards import name_band, name_on_face
+from ui.names import display_name as dn
+from ui.table.paint import PLAYER_COLORS, name_label, panel, price_badge, text
 
 RAISE = 7       # design units an accessible card is lifted
 
@@ -53,14 +55,18 @@ def paint_structure(ctx: PaintContext, surface) -> None:
         img = ctx.art.card(c.name, r.w) if s.face_up[slot] else ctx.art.card_back(back_of(c), r.w)
         surface.blit(img, r)
         ctx.hit("slot", r, c.name if s.face_up[slot] else None, None, slot)
+        if up and s.face_up[slot] and not name_on_face(r.w):
+            name_label(surface, L, r, dn(c.name), name_band(r.w))
         if up and s.face_up[slot] and seats:
+            # Under the card (free space: nothing covers an accessible card), never over its name.
+            below = r.bottom + L.px(12)
             for k, p in enumerate(seats):
                 pay = s.payment(p, c.name)
                 free = pay.total == 0 and (pay.chain is not None or not c.senator)
                 if len(seats) == 1:
-                    center = (r.centerx, r.bottom - L.px(2))
+                    center = (r.centerx, below)
                 else:
-                    center = (r.right - L.px(20), r.bottom - L.px(2)) if k == 0 else (r.x + L.px(16), r.bottom - L.px(2))
+                    center = (r.centerx + r.w // 4, below) if k == 0 else (r.centerx - r.w // 4, below)
                 price_badge(surface, L, center, pay.total, pay.total <= s.coins[p], free=free,
                             small=k > 0, ring=PLAYER_COLORS[p])
 
@@ -84,8 +90,8 @@ def paint_progress_board(ctx: PaintContext, surface) -> None:
 def paint_track(ctx: PaintContext, surface, pawn: float | None = None) -> None:
     from ui.cardart.track import draw_military_track
 
-    s = ctx.state
-    rect = ctx.r(G.TRACK)
+    s, L = ctx.state, ctx.layout
+    rect = ctx.r(G.TRACK_BOARD)
     present = list(s.military_tokens)
     value = s.pawn if pawn is None else round(pawn)
     hits = draw_military_track(ctx.art, surface, rect, value, present, capital=s.rules.capital,
@@ -95,7 +101,15 @@ def paint_track(ctx: PaintContext, surface, pawn: float | None = None) -> None:
         if key in names:
             ctx.hit("track", r, key, None, key)
         elif key.startswith("capital/"):
-            ctx.hit("capital", r, None, int(key.split("/")[1]), None)
+            seat = int(key.split("/")[1])
+            ctx.hit("capital", r, None, seat, None)
+            # Whose capital is at this end (the pawn runs toward the opponent's).
+            left = r.centerx < rect.centerx
+            label = t("track_label.capital", who=ctx.names[seat])
+            y = L.point(0, G.TRACK_BOARD.bottom + 1)[1]
+            x = rect.x + L.px(4) if left else rect.right - L.px(4)
+            text(surface, L, label, 13, theme.INK, (x, y), anchor="topleft" if left else "topright",
+                 bold=True, max_width=G.TRACK.w / 2 - 12)
 
 
 def paint_senate(ctx: PaintContext, surface, highlight=None, rect=None) -> None:

@@ -14,24 +14,43 @@ EXPENSIVE = (168, 40, 30)
 PLAYER_COLORS = {0: (196, 128, 58), 1: (150, 160, 172)}
 PLAYER_DARK = {0: (112, 64, 24), 1: (80, 88, 100)}
 
+# (text, screen rect, pixel size) of every line the table's painters set: the readability
+# test collects them to find type below fonts.MIN_PX and lines drawn over each other.
+BOX_HOOK = None
+
+
+def _report(surface, layout: Layout, value: str, rect: pygame.Rect, px: int) -> None:
+    # Only lines set on the window (or the table's picture of it), not on off-screen panels.
+    if BOX_HOOK is not None and value.strip() and surface.get_size() == layout.size:
+        BOX_HOOK(value, pygame.Rect(rect), px)
+
+
+def type_px(layout: Layout, size: float) -> int:
+    """The pixel size of `size` design units of type: never below fonts.MIN_PX."""
+    return max(fonts.MIN_PX, layout.px(size))
+
 
 def text(surface, layout: Layout, value: str, size: float, color, pos, *, anchor="topleft",
          bold=False, shadow=None, max_width: float | None = None, min_ratio: float = 0.72) -> pygame.Rect:
     """Blit a line of text at a *pixel* position with an anchor; returns its rect.
 
     With max_width (design units) a line too long is set in smaller type (down to min_ratio
-    of the size) and only then cut with "…"."""
-    if max_width is None or layout.font(size, bold).size(value)[0] <= layout.px(max_width):
-        img = layout.text(value, size, color, bold)
-        shade = layout.text(value, size, shadow, bold) if shadow is not None else None
+    of the size, never below fonts.MIN_PX) and only then cut with "…"."""
+    px = type_px(layout, size)
+    if max_width is None or fonts.get_font(px, bold).size(value)[0] <= layout.px(max_width):
+        img = fonts.render(value, px, color, bold)
+        shade = fonts.render(value, px, shadow, bold) if shadow is not None else None
     else:
         limit = layout.px(max_width)
-        img = fonts.render_fit(value, layout.px(size), color, limit, bold, min_ratio)
-        shade = fonts.render_fit(value, layout.px(size), shadow, limit, bold, min_ratio) if shadow is not None else None
+        ratio = max(min_ratio, fonts.MIN_PX / px)
+        px = max(fonts.MIN_PX, fonts.fit_px(value, px, limit, bold, ratio))
+        img = fonts.render_fit(value, px, color, limit, bold, 1.0)
+        shade = fonts.render_fit(value, px, shadow, limit, bold, 1.0) if shadow is not None else None
     rect = img.get_rect(**{anchor: pos})
     if shade is not None:
         surface.blit(shade, rect.move(0, max(1, layout.px(1.5))))
     surface.blit(img, rect)
+    _report(surface, layout, value, rect, px)
     return rect
 
 
@@ -39,25 +58,27 @@ def text_block(surface, layout: Layout, value: str, size: float, color, pos, wid
                anchor="midtop", bold=False, max_lines: int = 2, line_gap: float = 1.25,
                align="center") -> pygame.Rect:
     """Wrapped text, at most max_lines lines of at most `width` design units (smaller type
-    when it would need more lines). pos is the anchor point of the whole block, in pixels."""
+    when it would need more lines, never below fonts.MIN_PX). pos is the anchor point of the
+    whole block, in pixels."""
     from ui.fonts import wrap_balanced
     limit = layout.px(width)
-    px = layout.px(size)
-    low = max(6, round(px * 0.7))
+    px = type_px(layout, size)
+    low = max(fonts.MIN_PX, round(px * 0.7))
     while True:
         font = fonts.get_font(px, bold)
         lines = wrap_balanced(value, font, limit) if font.size(value)[0] > limit else [value]
         if len(lines) <= max_lines or px <= low:
             break
         px -= 1
-    lines = lines[:max_lines]
+    if len(lines) > max_lines:              # still too long at the smallest type: cut the last line
+        lines = lines[:max_lines - 1] + [" ".join(lines[max_lines - 1:])]
     step = round(font.get_linesize() * line_gap * 0.85)
     imgs = [fonts.render_fit(line, px, color, limit, bold, 1.0) for line in lines]
     height = step * (len(imgs) - 1) + imgs[-1].get_height()
     block = pygame.Rect(0, 0, max(i.get_width() for i in imgs), height)
     setattr(block, anchor, pos)
     y = block.y
-    for img in imgs:
+    for line, img in zip(lines, imgs):
         spot = img.get_rect(top=y)
         if align == "center":
             spot.centerx = block.centerx
@@ -66,6 +87,7 @@ def text_block(surface, layout: Layout, value: str, size: float, color, pos, wid
         else:
             spot.right = block.right
         surface.blit(img, spot)
+        _report(surface, layout, line, spot, px)
         y += step
     return block
 
@@ -107,10 +129,10 @@ def cross_mark(surface, center, size: int, color, width: int):
 def price_badge(surface, layout: Layout, center, total: int, affordable: bool, *, free: bool = False,
                 small: bool = False, ring=None) -> pygame.Rect:
     """Price badge: colour AND symbol (✓ free, coin + N affordable, ✗ + N too expensive)."""
-    h = layout.px(17 if small else 24)
-    size = 13 if small else 17
+    px = type_px(layout, 13 if small else 17)
+    h = max(layout.px(17 if small else 24), px + layout.px(4))
     label = "" if free else str(total)
-    tw = layout.font(size, True).size(label)[0] if label else 0
+    tw = fonts.get_font(px, True).size(label)[0] if label else 0
     icon = h - layout.px(6)
     w = max(h, icon + (tw + layout.px(8) if label else 0) + layout.px(8))
     rect = pygame.Rect(0, 0, w, h)
@@ -128,8 +150,10 @@ def price_badge(surface, layout: Layout, center, total: int, affordable: bool, *
     else:
         cross_mark(surface, ic, icon, theme.PARCHMENT_LIGHT, line)
     if label:
-        img = layout.text(label, size, theme.PARCHMENT_LIGHT if not affordable else theme.INK, True)
-        surface.blit(img, img.get_rect(midleft=(ic[0] + icon // 2 + layout.px(4), rect.centery)))
+        img = fonts.render(label, px, theme.PARCHMENT_LIGHT if not affordable else theme.INK, True)
+        spot = img.get_rect(midleft=(ic[0] + icon // 2 + layout.px(4), rect.centery))
+        surface.blit(img, spot)
+        _report(surface, layout, label, spot, px)
     return rect
 
 
@@ -144,3 +168,54 @@ def glow_rect(surface, rect: pygame.Rect, color, width: int, radius: int, alpha:
 
 def clear_caches():
     _rounded.cache_clear()
+
+
+def name_label(surface, layout: Layout, card: pygame.Rect, name: str, band: tuple[int, int]) -> pygame.Rect:
+    """A piece's name on a dark strip over its name band (top, height relative to the card), set
+    at fonts.MIN_PX or more on up to three lines: for faces too small to carry it."""
+    px = type_px(layout, 12)
+    font = fonts.get_font(px, True)
+    room = card.w - 4
+    lines = name_lines(name, font, room)
+    step = font.get_linesize()
+    h = max(band[1], step * len(lines) + 1)
+    strip = pygame.Rect(card.x + 1, 0, card.w - 2, h)
+    strip.bottom = min(card.y + band[0] + band[1], card.bottom - 1)
+    rounded(surface, strip, (*theme.UMBER, 215), max(2, layout.px(3)))
+    y = strip.centery - step * len(lines) // 2
+    for line in lines:
+        img = fonts.render_fit(line, px, theme.PARCHMENT_LIGHT, room, True, 1.0)
+        spot = img.get_rect(midtop=(strip.centerx, y))
+        surface.blit(img, spot)
+        _report(surface, layout, line, spot, px)
+        y += step
+    return strip
+
+
+def name_lines(name: str, font, width: int) -> list[str]:
+    """A name in lines of at most `width`: broken at a space when that fills at least half the
+    line, else inside the word with a hyphen (never cut short)."""
+    lines: list[str] = []
+    rest = " ".join(name.split())
+    while rest:
+        if font.size(rest)[0] <= width:
+            lines.append(rest)
+            break
+        n = len(rest)
+        while n > 1 and font.size(rest[:n])[0] > width:
+            n -= 1
+        space = rest.rfind(" ", 0, n + 1)
+        if space > 0 and space >= n * 0.5:
+            lines.append(rest[:space])
+            rest = rest[space + 1:]
+            continue
+        k = n
+        while k > 1 and font.size(rest[:k] + "-")[0] > width:
+            k -= 1
+        tail = len(rest[k:].split(" ")[0])
+        if 0 < tail < 3 and k > 4:              # no lone letter or two on the next line
+            k -= 3 - tail
+        head = rest[:k]
+        lines.append(head.rstrip() if head.endswith(" ") else head + "-")
+        rest = rest[k:].lstrip()
+    return lines

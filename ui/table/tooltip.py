@@ -62,6 +62,16 @@ def cost_lines(state, seat: int, name: str, who: str) -> list[Line]:
     return out
 
 
+def covered_note(state, slot: int) -> str | None:
+    """Why a card of the structure cannot be taken: the cards still lying over it."""
+    if not state.structure or slot in state.accessible or not 0 <= slot < len(state.structure):
+        return None
+    if state.structure[slot] == -1:
+        return None
+    over = [b for b in state.layout.covered_by[slot] if state.structure[b] != -1]
+    return t("covered.note", n=len(over)) if over else None
+
+
 def lines_for(hit, state, session) -> list[Line]:
     """Tooltip lines for a hit region of the table (empty: no tooltip)."""
     rules = state.rules
@@ -82,6 +92,8 @@ def lines_for(hit, state, session) -> list[Line]:
                 other = 1 - seat
                 pay = state.payment(other, hit.name)
                 out.append((t("tip.other_price", who=session.name(other), coins=pay.total), "note"))
+        if kind == "slot" and state.phase == "play" and covered_note(state, hit.data):
+            out.append((covered_note(state, hit.data), "bad"))
         if kind == "wonder" and hit.seat is not None and hit.data not in state.built[hit.seat] and state.phase == "play":
             out.extend(cost_lines(state, hit.seat, hit.name, session.name(hit.seat)))
         if kind == "conspiracy":
@@ -95,7 +107,10 @@ def lines_for(hit, state, session) -> list[Line]:
         c = rules.cards[cid]
         what = t("tip.back_senator") if c.senator else t("tip.back_guild") if c.guild else \
             t("tip.back_age", age=t(f"age.roman.{c.age}"))
-        return [(t("tip.face_down"), "title"), (what, "body")]
+        out = [(t("tip.face_down"), "title"), (what, "body")]
+        if state.phase == "play" and covered_note(state, hit.data):
+            out.append((covered_note(state, hit.data), "bad"))
+        return out
     if kind == "conspiracy":
         status = state.conspiracies[hit.seat][hit.data][1]
         return [(t("tip.hidden_conspiracy"), "title"),
@@ -189,3 +204,35 @@ def _picture(art, name, state, layout):
     if name in rules.card_id:
         return art.card(name, layout.px(130))
     return None
+
+
+def place(size, screen: pygame.Rect, gap: int, *, mouse=None, anchor: pygame.Rect | None = None,
+          avoid=()) -> pygame.Rect:
+    """Where a tooltip of `size` goes: beside the focused card (`anchor`, never over it) or by the
+    mouse pointer, on the screen, and clear of the `avoid` areas (the Senate and the log while
+    the opponent plays) — left of them when nothing else fits."""
+    w, h = size
+    spots = []
+    if anchor is not None:
+        spots = [pygame.Rect(0, 0, w, h) for _ in range(4)]
+        spots[0].midbottom = (anchor.centerx, anchor.top - gap)
+        spots[1].midleft = (anchor.right + gap, anchor.centery)
+        spots[2].midright = (anchor.left - gap, anchor.centery)
+        spots[3].midtop = (anchor.centerx, anchor.bottom + gap)
+    else:
+        mx, my = mouse if mouse is not None else screen.center
+        near, far = round(gap * 1.8), round(gap * 1.2)
+        spots = [pygame.Rect(mx + near, my + near, w, h), pygame.Rect(mx - far - w, my + near, w, h),
+                 pygame.Rect(mx + near, my - far - h, w, h), pygame.Rect(mx - far - w, my - far - h, w, h)]
+    inside = [r for r in spots if screen.contains(r)]
+    for r in inside + [r.clamp(screen) for r in spots]:
+        if any(r.colliderect(a) for a in avoid):
+            continue
+        if anchor is not None and r.colliderect(anchor):
+            continue
+        return r
+    rect = (inside or spots)[0].clamp(screen)
+    if avoid:
+        rect.right = min(rect.right, min(a.left for a in avoid) - gap)
+        rect.left = max(rect.left, screen.left)
+    return rect

@@ -112,7 +112,7 @@ def card_places(state, viewer: int) -> dict:
             area = band.conspiracies
             for i, (cid, status, tucked) in enumerate(state.conspiracies[band.seat]):
                 if tucked != -1:
-                    places[("card", tucked)] = pygame.Rect(area.x + 4 + i * 78 + 14, area.y - 2, 48, 74)
+                    places[("card", tucked)] = pygame.Rect(area.x + 4 + i * G.CONSPIRACY_STEP + 14, area.y - 2, 48, 74)
     if state.discard:
         places[("card", state.discard[-1])] = G.DISCARD.copy()
     for cid in state.discard[:-1]:
