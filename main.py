@@ -68,7 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 keys in a game:
   Esc menu · Ctrl+Z or Backspace take back a move (when take-backs are on) · F11 fullscreen · M sound off/on
-  Left/Right or Tab pick a card · Enter its actions · 1-9 choose in a dialog · Space skip an animation""")
+  Left/Right or Tab pick a card · Enter its actions · 1-9 or Tab+Enter choose a highlighted target · Space skip an animation""")
     parser.add_argument("--size", type=parse_size, metavar="WxH",
                         help="window size in pixels, e.g. 1600x900 or 1280x720 (default: from the settings, 1600x900)")
     parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen (F11 toggles)")

@@ -27,7 +27,7 @@ from ui.scenes.draft import DraftScene  # noqa: E402
 from ui.scenes.game import GameScene  # noqa: E402
 from ui.scenes.handover import ARM_SECONDS, HandOverScene  # noqa: E402
 from ui.scenes.menu import MenuScene  # noqa: E402
-from ui.scenes.options import OptionDialog  # noqa: E402
+from ui.table.prompt import TablePrompt  # noqa: E402
 from ui.scenes.setup import SetupScene  # noqa: E402
 from ui.settings import SETTINGS  # noqa: E402
 from ui.table.session import CURRENT, GameConfig, GameSession, SeatSetup  # noqa: E402
@@ -248,17 +248,15 @@ def test_a_whole_hot_seat_game_never_draws_a_secret_of_the_other_player(app):
             continue
         if game.anim.busy or not session.human_to_act:
             continue
-        dialog = isinstance(top, OptionDialog) and top.game is game
+        dialog = isinstance(top, TablePrompt) and top.game is game
         if not dialog and not (isinstance(top, (GameScene, DraftScene)) and state.decision in ("turn", "draft")):
             continue                                            # an Age banner, or the dialog opens next frame
         assert session.looking == state.current_player         # nobody acts on the other's screen
         action = plotting(state, rng)
         seen_decisions.add(state.decision)
         if dialog:
-            option = next(o for o in top.options + [top.cancel] if o is not None and o.action == action)
-            top.pick(option)
-        else:
-            assert game.choose(action)
+            assert top.target_for(action) is not None   # a place to click it: on the table or in the bar
+        assert game.choose(action)
     assert session.state.is_terminal, "the game did not finish"
     assert not leaks, leaks[:5]
     assert handovers > 20
@@ -309,9 +307,9 @@ def test_a_decision_for_the_other_player_mid_turn_is_handed_over_and_back(app):
     app.push(game)
     steps(app, 2)
     top = app.top
-    if isinstance(top, OptionDialog):
-        option = next(o for o in top.options + [top.cancel] if o is not None and o.action == action)
-        top.pick(option)
+    if isinstance(top, TablePrompt):
+        assert top.target_for(action) is not None
+        assert game.choose(action)
     else:
         assert game.choose(action)
     settle(app)
@@ -322,9 +320,8 @@ def test_a_decision_for_the_other_player_mid_turn_is_handed_over_and_back(app):
     accept_handover(app)
     steps(app, 2)
     assert session.viewer == receiver
-    assert isinstance(app.top, OptionDialog)                 # their decision, on their own screen
-    dialog = app.top
-    dialog.pick(dialog.options[0] if dialog.options else dialog.cancel)
+    assert isinstance(app.top, TablePrompt)                  # their decision, on their own screen
+    assert game.choose(session.state.legal_actions()[0])
     settle(app)
     if not session.state.is_terminal and session.state.current_player != receiver:
         assert isinstance(app.top, HandOverScene)
@@ -358,10 +355,7 @@ def test_undo_takes_back_only_my_moves_until_the_handover(app):
     # Play until the other player has taken the screen: my moves are then theirs to keep.
     while session.state.current_player == me:
         top = app.top
-        if isinstance(top, OptionDialog):
-            top.pick(top.options[0] if top.options else top.cancel)
-        else:
-            assert game.choose(session.state.legal_actions()[0])
+        assert game.choose(session.state.legal_actions()[0])
         steps(app, 2)
     accept_handover(app)
     assert session.looking == 1 - me

@@ -461,7 +461,7 @@ def capture_screens(outdirs: list[Path], lang: str, size=(1280, 720), data_dir: 
     from ui.scenes.gameover import GameOverScene
     from ui.scenes.load import LoadScene
     from ui.scenes.menu import MenuScene
-    from ui.scenes.options import OptionDialog
+    from ui.table.prompt import TablePrompt
     from ui.scenes.rules import PAGES, RulesScene
     from ui.scenes.settings import SettingsScene
     from ui.scenes.setup import SetupScene
@@ -532,7 +532,7 @@ def capture_screens(outdirs: list[Path], lang: str, size=(1280, 720), data_dir: 
         with Watch() as w:
             app.push(GameScene(session))
             _settle(app, 6)
-            assert isinstance(app.top, OptionDialog)
+            assert isinstance(app.top, TablePrompt)          # a compact panel, the table in view
             snap("conspiracy_dialog", w)
         app.reset(MenuScene())
         # A Senate decision.

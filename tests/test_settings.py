@@ -26,7 +26,7 @@ from ui.app import App  # noqa: E402
 from ui.scenes.dialog import DialogScene  # noqa: E402
 from ui.scenes.game import GameScene  # noqa: E402
 from ui.scenes.menu import MenuScene  # noqa: E402
-from ui.scenes.options import OptionDialog  # noqa: E402
+from ui.table.prompt import TablePrompt  # noqa: E402
 from ui.scenes.pause import PauseScene  # noqa: E402
 from ui.scenes.settings import SettingsScene  # noqa: E402
 from ui.settings import SETTINGS, Settings  # noqa: E402
@@ -178,7 +178,7 @@ def test_language_changes_at_once_without_losing_the_game(app):
     game = GameScene(session)
     app.push(game)
     steps(app)
-    assert isinstance(app.top, OptionDialog)             # a decision is waiting
+    assert isinstance(app.top, TablePrompt)              # a decision is waiting
     cleared = []
     clear = game.art.clear_cache
     game.art.clear_cache = lambda: (cleared.append(1), clear())
@@ -196,14 +196,14 @@ def test_language_changes_at_once_without_losing_the_game(app):
     assert cleared                                       # the card art is drawn again in Korean
     assert session.state.to_json() == state              # the same game, the same position
     assert len(session.log) == len(log_before) and session.log[0].text != log_before[0]
-    assert not any(isinstance(s, OptionDialog) for s in app.stack)    # reopened in Korean later
+    assert not any(isinstance(s, TablePrompt) for s in app.stack)    # reopened in Korean later
     pause = next(s for s in app.stack if isinstance(s, PauseScene))
     assert pause.group.buttons[0].text == i18n.t("pause.resume")
     key(pygame.K_ESCAPE)
     steps(app)
     key(pygame.K_ESCAPE)
     steps(app, 3)
-    assert isinstance(app.top, OptionDialog) and app.top.title == i18n.t(f"decision.{session.state.decision}.title")
+    assert isinstance(app.top, TablePrompt) and app.top.title == i18n.t(f"decision.{session.state.decision}.title")
     assert json.loads((storage.settings_path()).read_text())["language"] == "ko"
     assert app.last_error is None
 

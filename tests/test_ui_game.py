@@ -1,4 +1,4 @@
-"""The game window: autoplay through the real scenes, dialogs for every decision, texts."""
+"""The game window: autoplay through the real scenes, every decision offered, texts."""
 import os
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -24,12 +24,11 @@ from ui import i18n, storage  # noqa: E402
 from ui.app import App  # noqa: E402
 from ui.names import slug  # noqa: E402
 from ui.scenes.card_actions import CardActionDialog, card_options  # noqa: E402
-from ui.scenes.choice import decision_dialog  # noqa: E402
 from ui.scenes.game import GameScene  # noqa: E402
 from ui.scenes.menu import MenuScene  # noqa: E402
-from ui.scenes.options import OptionDialog  # noqa: E402
 from ui.scenes.pause import PauseScene  # noqa: E402
 from ui.settings import SETTINGS  # noqa: E402
+from ui.table.prompt import TablePrompt  # noqa: E402
 from ui.table.session import CURRENT, GameConfig, GameSession, SeatSetup  # noqa: E402
 from ui.table.text import log_line, option_label  # noqa: E402
 from ui.table.tooltip import lines_for  # noqa: E402
@@ -88,7 +87,7 @@ def test_autoplay_plays_a_whole_game_through_the_scenes(tmp_path, extra, agora):
     assert image.get_size() == (1280, 720)
 
 
-# --- every decision gets a dialog with every legal action ------------------------------
+# --- every decision offers every legal action (on the table or in the prompt bar) ------------------------------
 
 def _walk_decisions(seeds, agora=True):
     """Yield positions (states) at decisions other than the card turn and the draft."""
@@ -101,16 +100,20 @@ def _walk_decisions(seeds, agora=True):
             state.apply(rng.choice(state.legal_actions()))
 
 
-def test_decision_dialogs_offer_every_legal_action(app):
+def test_decision_prompts_offer_every_legal_action(app):
     kinds = set()
     for seed, state in _walk_decisions(range(12)):
         session = at(hot_seat(seed), state.clone())
         game = GameScene(session)
         app.push(game)
-        dialog = decision_dialog(game)
-        offered = [o.action for o in dialog.options] + ([dialog.cancel.action] if dialog.cancel else [])
+        app.step(1 / 60)
+        prompt = app.top
+        assert isinstance(prompt, TablePrompt)          # chosen on the table, with a bar
+        p = prompt.plan()
+        offered = [c.action for c in p.table] + p.panel + p.declines
         assert sorted(map(str, offered)) == sorted(map(str, state.legal_actions()))
-        assert all(o.label and "option." not in o.label for o in dialog.options)
+        assert all(i.label and "option." not in i.label for i in prompt.items)
+        assert prompt.title and "decision." not in prompt.title
         kinds.add(state.decision)
         app.reset()
     assert {"progress", "senate", "conspirator", "keep", "return", "start"} <= kinds
@@ -123,7 +126,7 @@ def test_dialog_keys_choose_and_cancel(app):
     game = GameScene(session)
     app.push(game)
     app.step(1 / 60)
-    assert isinstance(app.top, OptionDialog)
+    assert isinstance(app.top, TablePrompt)
     key(pygame.K_ESCAPE)            # progress none: the cancel of an optional choice
     app.step(1 / 60)
     assert session.state.history[-1].kind == "decline"

@@ -1,8 +1,10 @@
 """Testing mode: a whole game, AI against AI, through the real scenes and input handlers.
 
 Seat 0 is played by a "pilot": an AI player whose choices are turned into synthetic
-pygame mouse events at the widgets (the table's cards, dialog tiles, buttons), exactly
-as a person would click them. Seat 1 is the ordinary AI opponent — or, with --hotseat,
+pygame mouse events at the widgets, exactly as a person would click them: the table's
+cards and the card popup's rows, a decision's targets in place on the table (the Chamber,
+the token, the card), its off-table choices in the prompt bar (counted per decision in
+the result's "prompt_clicks"). Seat 1 is the ordinary AI opponent — or, with --hotseat,
 the pilot plays both seats of a two-player game and clicks through every hand-over
 screen. The run starts at the title menu and goes through the new-game screen. Frame
 times are measured per frame. Nothing is saved unless --data-dir is given.
@@ -46,6 +48,7 @@ class Pilot:
         self.wait = 0
         self.idle = 0
         self.handovers = 0
+        self.prompt_clicks: dict[str, int] = {}     # 'table:senate' -> clicks made on the table for it
 
     def step(self, app, frame: int) -> None:
         from ui.scenes.game import GameScene
@@ -90,6 +93,10 @@ class Pilot:
                 raise RuntimeError(f"autoplay: nothing to click for {self.action} on {type(top).__name__}")
             return
         self.idle = 0
+        place = top.place_of(self.action) if hasattr(top, "place_of") else None
+        if place is not None:       # a decision answered through the prompt: count where it was clicked
+            self.prompt_clicks[f"{place}:{session.state.decision}"] = \
+                self.prompt_clicks.get(f"{place}:{session.state.decision}", 0) + 1
         click(target)
 
     def _setup(self, scene) -> None:
@@ -157,6 +164,8 @@ def run_autoplay(args) -> int:
         result = _result(app)
         if result is not None and hotseat:
             result["handovers"] = pilot.handovers
+        if result is not None:
+            result["prompt_clicks"] = dict(sorted(pilot.prompt_clicks.items()))
     finally:
         app.close()
         storage.use(previous)

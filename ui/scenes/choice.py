@@ -1,18 +1,14 @@
-"""Dialogs for every engine decision, built generically from legal_actions().
+"""Words and pictures for the engine's decisions, and the Conspiracy trigger's confirmation.
 
-Actions are grouped by kind; declining actions (`progress none`, `move none`, `stop`,
-...) become the dialog's cancel. Senate decisions also show the Senate board, where
-highlighted chambers can be clicked.
+The decisions themselves are chosen on the table (ui/table/prompt.py): these helpers give
+the prompt its body text and the picture of each item it offers off the table.
 """
 from __future__ import annotations
 
 from ui.i18n import t
 from ui.names import display_name as dn
 from ui.scenes.options import Option, OptionDialog
-from ui.scenes.senate_dialog import SenateDialog
-from ui.table.text import option_label
 
-DECLINES = ("decline", "stop")
 CHAMBER_KINDS = ("place", "remove", "move", "move_decree")
 
 
@@ -35,18 +31,12 @@ def picture_for(state, action):
 
 
 def group_for(state, action) -> str:
+    """The heading an option belongs under (where a locked token comes from, what a Senate click does)."""
     k = action.kind
     if k == "lock":
         return t(f"group.lock.{action.target}")
     if k in ("place", "move", "remove", "conspire", "move_decree"):
         return t(f"group.{k}")
-    return ""
-
-
-def _detail(state, action, seat) -> str:
-    """A short extra line under an option (prices where they matter)."""
-    if action.kind in ("mausoleum",):
-        return t("option.free")
     return ""
 
 
@@ -62,28 +52,6 @@ def body_for(session, state, kind, legal) -> str:
         params["n"] = step[3] if len(step) > 3 else 1
         params["section"] = t(f"senate.section.{step[2]}") if len(step) > 2 else ""
     return t(f"decision.{kind}.body", **params)
-
-
-def decision_dialog(game) -> OptionDialog:
-    session = game.session
-    state = session.state
-    kind = state.decision
-    legal = list(state.legal_actions())
-    seat = state.current_player
-    declines = [a for a in legal if a.kind in DECLINES]
-    options = []
-    for a in legal:
-        if a in declines:
-            continue
-        label = option_label(a, [session.name(0), session.name(1)])
-        options.append(Option(label, a, picture=picture_for(state, a), group=group_for(state, a),
-                              detail=_detail(state, a, seat)))
-    cancel = Option(option_label(declines[0]), declines[0]) if declines else None
-    title = t(f"decision.{kind}.title")
-    body = body_for(session, state, kind, legal)
-    if any(a.kind in CHAMBER_KINDS for a in legal):
-        return SenateDialog(game, title, body, options, cancel=cancel, badge=t("decision.badge"))
-    return OptionDialog(game, title, body, options, cancel=cancel, badge=t("decision.badge"))
 
 
 def trigger_dialog(game, action) -> OptionDialog:

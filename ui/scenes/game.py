@@ -21,6 +21,7 @@ from ui.settings import SETTINGS
 from ui.table import geometry as G
 from ui.table.anim import Animator
 from ui.table.artkit import back_of, icon
+from ui.table.choice_tips import hit_lines
 from ui.table.logpanel import LogPanel
 from ui.table.paint import PLAYER_COLORS, rounded, text, text_block
 from ui.table.session import CURRENT, GameSession
@@ -91,8 +92,9 @@ class GameScene(Scene):
         self._refresh()
         if self.app is not None:
             from ui.scenes.options import OptionDialog
+            from ui.table.prompt import TablePrompt
             for scene in list(self.app.stack):
-                if isinstance(scene, OptionDialog):     # built with the old words: reopened as needed
+                if isinstance(scene, (OptionDialog, TablePrompt)):     # built with the old words: reopened as needed
                     self.app.remove(scene)
         self.dialog = None
         self.dialog_version = None
@@ -180,9 +182,9 @@ class GameScene(Scene):
             return
         if self.dialog_version == self.session.version and self.dialog in self.app.stack:
             return
-        from ui.scenes.choice import decision_dialog
+        from ui.table.prompt import TablePrompt
         self.dialog_version = self.session.version
-        self.dialog = decision_dialog(self)
+        self.dialog = TablePrompt(self)         # chosen on the table; the prompt bar leaves the board in view
         self.app.push(self.dialog)
 
     # --- moves ---------------------------------------------------------------------
@@ -197,11 +199,19 @@ class GameScene(Scene):
         return True
 
     def play(self, action) -> None:
+        self._close_prompt()
         before, after = self.session.apply(action)
         self.ai_wait = 0.0
         self.log.scroll = 0
         if SETTINGS.speed_factor > 0:
             self.anim.start(before, after, self.session.viewer)
+
+    def _close_prompt(self) -> None:
+        """The decision's prompt bar goes as soon as its decision is answered (the next one opens afresh)."""
+        from ui.table.prompt import TablePrompt
+        prompt = self.dialog
+        if isinstance(prompt, TablePrompt) and self.app is not None and prompt in self.app.stack:
+            prompt.close()
 
     # --- undo --------------------------------------------------------------------------
 
@@ -364,6 +374,9 @@ class GameScene(Scene):
         s = self.state
         if not self.session.human_to_act or s.decision not in SENATE_DECISIONS:
             return None
+        prompt = self.dialog
+        if prompt is not None and hasattr(prompt, "chamber_targets") and self.app is not None and prompt in self.app.stack:
+            return prompt.chamber_targets()     # the Chambers a click may pick at this step
         names = {a.subject for a in s.legal_actions() if a.kind in ("place", "remove", "move")}
         return frozenset(s.rules.chamber_id[n] for n in names if n in s.rules.chamber_id)
 
@@ -462,7 +475,7 @@ class GameScene(Scene):
             return t("status.your_turn")
         if s.decision == "draft":
             return t("status.draft")
-        return t("status.decision")
+        return t("targets.status")
 
     def _draw_status(self, surface, layout) -> None:
         rect = G.INFO
@@ -552,7 +565,7 @@ class GameScene(Scene):
             return
         key = (id(hit), self.session.version, layout.size, language())
         if key != self._tip_key:
-            lines = lines_for(hit, self.state, self.session)
+            lines = hit_lines(hit, self.state, self.session) or lines_for(hit, self.state, self.session)
             self._tip = render_tip(layout, lines, self.art, hit.name, self.state) if lines else None
             self._tip_key = key
         if self._tip is None:

@@ -16,7 +16,7 @@ from ui.table.band import city_card_rects, paint_band
 from ui.table.context import Hit, PaintContext
 from ui.table.middle import paint_info, paint_progress_board, paint_senate, paint_structure, paint_track, slot_rect
 
-SENATE_DECISIONS = {"senate", "place", "remove", "conspirator", "may_move"}
+SENATE_DECISIONS = {"senate", "place", "remove", "conspirator", "may_move", "move_decree"}
 
 
 class TableView:
