@@ -29,6 +29,7 @@ Face-down cards the evaluating player cannot know (`hidden` slots) count at an a
 value instead of their sampled identity.
 """
 
+import math
 from functools import lru_cache
 
 from ..data import RESOURCES
@@ -695,6 +696,19 @@ def evaluate(s, me, hidden=(), w=WEIGHTS, tempo=True) -> float:
         bonus = max(-50, min(50, margin)) * 0.01
         return WIN + bonus if r.winner == me else -WIN + bonus
     return sum(terms(s, me, hidden, w, tempo).values())
+
+
+VALUE_SCALE = (18.0, 14.0, 10.0)   # evaluation points per logistic unit, by Age (fitted
+                                   # on normal-vs-normal games: later positions are surer)
+
+
+def win_chance(v, age=2):
+    """The evaluation `v` turned into a chance of winning (0..1)."""
+    if v >= WIN / 2:
+        return 1.0
+    if v <= -WIN / 2:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-v / VALUE_SCALE[age - 1]))
 
 
 def explain(s, me, hidden=()):

@@ -23,12 +23,13 @@ random generator, so one instance per seat may run in a worker thread.
 """
 
 import math
+import time
 
 from ..actions import IllegalActionError
 from . import Player, register
 from .determinize import Determinizer
-from .evaluate import WEIGHTS, WIN, evaluate
-from .tactics import find_win, opponent_threatens, near_supremacy
+from .evaluate import WEIGHTS, WIN, evaluate, win_chance
+from .tactics import find_win, forced_win, opponent_threatens, near_supremacy
 
 
 def is_followup(s):
@@ -101,6 +102,7 @@ class HeuristicPlayer(Player):
 
     weights = WEIGHTS
     check_threats = True          # refuse moves that give the opponent an immediate win
+    deep_threats = True           # ... or a supremacy it can force within two of its turns
     seek_wins = True              # search a short own sequence that wins at once
     mistakes = 0.0                # chance of a deliberate, plausible mistake (easy)
 
@@ -110,10 +112,10 @@ class HeuristicPlayer(Player):
         det = Determinizer(observation)
         s = det.sample(self.rng)
         me = observation["observer"]
-        action = self.decide(s, me, frozenset(det.hidden_slots))
+        action = self.decide(s, me, frozenset(det.hidden_slots), det)
         return _match(action, legal_actions)
 
-    def decide(self, s, me, hidden):
+    def decide(self, s, me, hidden, det=None):
         if self.seek_wins and near_supremacy(s, me):
             line = find_win(s, me)
             if line:
@@ -121,12 +123,15 @@ class HeuristicPlayer(Player):
         look = Lookahead(s, me, hidden, self.weights)
         scored = look.score_all()
         scored.sort(key=lambda t: -t[0])
-        if self.check_threats and scored[0][0] < WIN and near_supremacy(s, 1 - me, margin=1):
-            for i, (v, a, c) in enumerate(scored):
-                if v >= WIN or not opponent_threatens(c, 1 - me):
-                    return a
-                if i >= 15:
-                    break
+        if self.check_threats and scored[0][0] < WIN:
+            others = ([det.sample(self.rng) for _ in range(THREAT_SAMPLES - 1)]
+                      if det is not None and self.deep_threats
+                      and near_supremacy(s, 1 - me, margin=2, political=False)
+                      else ())
+            chances = [(win_chance(v, s.age), a, c) for v, a, c in scored]
+            safe = safe_choice(chances, 1 - me, s, self.deep_threats, others, hidden)
+            if safe is not None:
+                return safe
         if self.mistakes and s.decision in ("turn", "draft", "progress", "senate", "conspirator"):
             return self.slip(scored)
         return scored[0][1]
@@ -168,6 +173,63 @@ class EasyPlayer(HeuristicPlayer):
     check_threats = False
     seek_wins = True
     mistakes = 0.3
+
+
+SAFETY_CHECKS = 16              # best-scored moves checked against the opponent's threats
+THREAT_SAMPLES = 4              # determinizations a deep threat is looked for in
+DEEP_SECONDS = 0.04             # time the two-turn threat check may take in `normal`
+
+
+def threat_risk(a, c, opp, looks, give_up):
+    """Share of the determinizations (c's own and those of `looks`) in which, after our
+    move `a`, the opponent can force a supremacy within two of its turns. Stops as soon as
+    the share exceeds `give_up` (the answer then only needs to be "too high")."""
+    n = 1 + len(looks)
+    losses = 1 if forced_win(c, opp, turns=2) else 0
+    for look in looks:
+        if losses / n > give_up:
+            break
+        if a in look.root.legal_actions():
+            lv, lc = look.score(a)
+            if lv < WIN and forced_win(lc, opp, turns=2):
+                losses += 1
+    return losses / n
+
+
+def safe_choice(candidates, opp, s, deep=True, others=(), hidden=frozenset(), deadline=None):
+    """The move to play when `opp` may be close to a supremacy, or None to keep the first.
+
+    `candidates` are (winning chance, action, state after our turn), the preferred move
+    first. The deep check estimates, over `s` and the `others` determinizations (what the
+    opponent can force often hangs on a face-down card), the risk that the opponent can
+    force a supremacy within two of its turns (extra turns included), and plays the move
+    with the best chance x (1 - risk). Past `deadline` (perf_counter seconds) it keeps the
+    best move found so far; if not even the first was checked, the one-turn check decides:
+    the first move that leaves the opponent no immediate win."""
+    if deadline is None:
+        deadline = time.perf_counter() + DEEP_SECONDS
+    candidates = candidates[:SAFETY_CHECKS]
+    if deep and candidates and near_supremacy(s, opp, margin=2, political=False):
+        looks = [Lookahead(t, 1 - opp, hidden) for t in others]
+        chance, a, c = candidates[0]
+        if chance >= 1.0:
+            return a
+        risk = threat_risk(a, c, opp, looks, 1.0)
+        if risk == 0:
+            return None
+        best, best_value = a, chance * (1 - risk)
+        for chance, a, c in sorted(candidates[1:], key=lambda t: -t[0]):
+            if chance <= best_value or time.perf_counter() > deadline:
+                break                   # cannot do better (or no time left to check)
+            risk = threat_risk(a, c, opp, looks, 1 - best_value / chance)
+            if chance * (1 - risk) > best_value:
+                best, best_value = a, chance * (1 - risk)
+        return best
+    if near_supremacy(s, opp, margin=1):
+        for chance, a, c in candidates:
+            if chance >= 1.0 or not opponent_threatens(c, opp):
+                return a
+    return None
 
 
 def _match(action, legal_actions):

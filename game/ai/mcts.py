@@ -32,29 +32,22 @@ import time
 from ..actions import IllegalActionError
 from . import Player, register
 from .determinize import Determinizer
-from .evaluate import (WIN, evaluate, cube_terms, card_gain, conspiracy_value, marginal_coin,
-                       tables, wonder_gain)
-from .heuristic import Lookahead, _match
-from .tactics import find_win, near_supremacy, opponent_threatens
+from .evaluate import (WIN, card_gain, conspiracy_value, cube_terms, evaluate, marginal_coin,
+                       tables, win_chance, wonder_gain)
+from .heuristic import THREAT_SAMPLES, Lookahead, _match, safe_choice
+from .tactics import find_win, near_supremacy
 
 EDGE_DECISIONS = ("turn", "draft", "start")
-VALUE_SCALE = (18.0, 14.0, 10.0)   # evaluation points per logistic unit, by Age (fitted
-                                   # on normal-vs-normal games: later positions are surer)
 C_PUCT = 1.0
 PRIOR_TEMPERATURE = 2.5  # softmax temperature of the priors (points)
 POOL = 24                # determinizations drawn per decision
 CUBE_DECISIONS = ("senate", "place", "remove", "may_move", "conspirator")
 SAFETY_CHECKS = 8        # root moves checked against an immediate win of the opponent
 SETTLED_CHECK_EVERY = 16  # iterations between checks that the choice can still change
+BANK_SPEND = 1.0         # a close decision may take up to this many budgets more from the bank
+BANK_MAX = 3.0           # at most this many budgets are kept in the bank
+CLOSE_SHARE = 0.5        # runner-up visits / leader visits above which a decision is close
 UPGRADE_VISITS = 4       # a node visited this often gets one-ply priors and values
-
-
-def win_chance(v, age=2):
-    if v >= WIN / 2:
-        return 1.0
-    if v <= -WIN / 2:
-        return 0.0
-    return 1.0 / (1.0 + math.exp(-v / VALUE_SCALE[age - 1]))
 
 
 class Node:
@@ -149,6 +142,8 @@ class SearchPlayer(Player):
         if iterations is not None:
             self.iterations = iterations
         self.last_iterations = 0
+        self.last_root = None
+        self.bank = 0.0           # seconds saved on easy decisions, spent on close ones
 
     def budget(self):
         return self.default_seconds if self.think_seconds is None else self.think_seconds
@@ -169,22 +164,35 @@ class SearchPlayer(Player):
         root_scores.sort(key=lambda t: -t[0])
         if root_scores[0][0] >= WIN:
             return _match(root_scores[0][1], legal_actions)
-        danger = near_supremacy(s0, 1 - me, margin=1)
+        danger = near_supremacy(s0, 1 - me, margin=1) or near_supremacy(s0, 1 - me, margin=2,
+                                                                         political=False)
         budget = self.budget()
-        reserve = min(0.15 * budget, 0.06) if danger else min(0.02 * budget, 0.005)
-        action, ranked = self.search(det, s0, me, root_scores, start + budget - reserve)
-        # Tactical safety: never hand the opponent an immediate win if a move avoids it.
+        reserve = min(0.15 * budget, 0.08) if danger else min(0.02 * budget, 0.005)
+        extra = min(self.bank, BANK_SPEND * budget) if self.iterations is None else 0.0
+        deadline = start + budget - reserve
+        action, ranked = self.search(det, s0, me, root_scores, deadline,
+                                     deadline + extra if extra > 0.01 else None)
+        # Tactical safety: never let the opponent force a supremacy within two of its
+        # turns (nor win at once) if a move avoids it; the search's order decides among
+        # the safe moves.
         if danger:
-            after = {a: c for _, a, c in root_scores}
-            for a in [action] + [x for x in ranked if x != action][:SAFETY_CHECKS]:
-                if not opponent_threatens(after[a], 1 - me, budget=300):
-                    action = a
-                    break
+            after = {a: c for v, a, c in root_scores}
+            order = [action] + [x for x in ranked if x != action][:SAFETY_CHECKS]
+            stats = self.last_root.children
+            ordered = [(stats[a].w / max(1, stats[a].n), a, after[a]) for a in order if a in after]
+            others = [det.sample(self.rng) for _ in range(THREAT_SAMPLES - 1)]
+            safe = safe_choice(ordered, 1 - me, s0, True, others, hidden,
+                               deadline=max(start + budget, time.perf_counter() + 0.02))
+            if safe is not None:
+                action = safe
+        # Time not used here (an early stop) is banked for a close decision later; time
+        # borrowed from the bank is paid back. The mean stays within the budget.
+        self.bank = min(BANK_MAX * budget, self.bank + budget - (time.perf_counter() - start))
         return _match(action, legal_actions)
 
     # ------------------------------------------------------------------ search
 
-    def search(self, det, s0, me, root_scores, deadline):
+    def search(self, det, s0, me, root_scores, deadline, extended=None):
         max_iter = self.iterations
         rng = self.rng
         T = tables(s0.agora)
@@ -201,7 +209,9 @@ class SearchPlayer(Player):
             else:
                 now = time.perf_counter()
                 if now >= deadline:
-                    break
+                    if extended is None or not self.close(root):
+                        break
+                    deadline, extended = extended, None      # a close call: think longer
                 if it and it % SETTLED_CHECK_EVERY == 0 and self.settled(root, it, now - began, deadline - now):
                     break
             s = pool[it % len(pool)].clone()
@@ -211,10 +221,20 @@ class SearchPlayer(Player):
                 pass
             it += 1
         self.last_iterations = it
+        self.last_root = root
         ranked = sorted(root.children, key=lambda a: (-root.children[a].n,
                                                       -root.children[a].w / max(1, root.children[a].n)))
         ranked = [a for a in ranked if a.player == me]
         return ranked[0], ranked
+
+    @staticmethod
+    def close(root):
+        """Is the choice still open: the runner-up has at least CLOSE_SHARE of the
+        leader's visits?"""
+        if len(root.children) < 2:
+            return False
+        first, second = sorted((c.n for c in root.children.values()), reverse=True)[:2]
+        return second >= CLOSE_SHARE * first
 
     @staticmethod
     def settled(root, iterations, elapsed, left):

@@ -7,16 +7,21 @@ tried (red and green cards, Senators, Wonders, Conspiracy triggers, and every fo
 choice), within a node budget, so it stays cheap.
 
 `near_supremacy(state, p)` is the cheap filter that decides whether searching is worth it.
+
+`forced_win(state, opp, turns=2)` looks further: can opp force a supremacy within two of
+its own turns whatever the other player does in between (extra turns included)?
 """
 
 from ..actions import IllegalActionError
-from .evaluate import political_need, _distance
+from .evaluate import cube_terms, evaluate, political_need, _distance
 
 WIN_COLORS = ("red", "green")
 
 
-def near_supremacy(s, p, margin=0) -> bool:
-    """Could p plausibly win by a supremacy within one turn?"""
+def near_supremacy(s, p, margin=0, political=True) -> bool:
+    """Could p plausibly win by a supremacy within one turn (`margin`: a little further)?
+    `political=False` leaves political supremacy out (the two-turn search does, to stay
+    fast in Agora; the one-turn checks still cover it)."""
     if s.result is not None:
         return False
     remaining = s.rules.capital - _distance(s, p)
@@ -25,7 +30,7 @@ def near_supremacy(s, p, margin=0) -> bool:
         return True
     if len(s.info[p].symbols) >= 5 - (1 if margin else 0):
         return True
-    if s.agora and political_need(s, p) <= 3 + margin + (2 if prepared else 0):
+    if political and s.agora and political_need(s, p) <= 3 + margin + (2 if prepared else 0):
         return True
     return False
 
@@ -110,3 +115,119 @@ def opponent_threatens(c, opp, budget=500) -> bool:
     if not near_supremacy(c, opp):
         return False
     return find_win(c, opp, budget) is not None
+
+
+# ------------------------------------------------------------ threats two turns deep
+
+CUBE_DECISIONS = ("senate", "place", "remove", "may_move", "conspirator")
+
+
+def settle(s):
+    """Play greedily every follow-up of the turn just taken (progress token, Senate
+    actions, Conspiracy choices, the next Age's start player ...) until a fresh turn."""
+    guard = 0
+    while s.result is None and s.pending and guard < 40:
+        step = s.pending[-1]
+        if step[0] == "turn" and step[2]:
+            break
+        if step[0] == "draft":
+            break
+        p = s.current_player
+        legal = s.legal_actions()
+        if len(legal) == 1:
+            s.apply(legal[0])
+        else:
+            best, best_v = legal[0], -float("inf")
+            quick = step[0] in CUBE_DECISIONS
+            for a in legal:
+                c = s.clone()
+                try:
+                    c.apply(a)
+                except IllegalActionError:
+                    continue
+                v = (evaluate(c, p) if c.result is not None else
+                     cube_terms(c, p) if quick else evaluate(c, p, (), tempo=False))
+                if v > best_v:
+                    best, best_v = a, v
+            s.apply(best)
+        guard += 1
+    return s
+
+
+def _supremacy_win(s, p):
+    return s.result is not None and s.result.winner == p and s.result.victory != "civilian"
+
+
+def _turns(s, left):
+    """Every turn the player to move can take from `s`, each played to its end."""
+    for a in s.legal_actions():
+        if left[0] <= 0:
+            return
+        left[0] -= 1
+        c = s.clone()
+        try:
+            c.apply(a)
+            settle(c)
+        except IllegalActionError:          # engine defect on a hypothetical line: skip it
+            continue
+        yield a, c
+
+
+def _escape_order(s, opp, actions):
+    """Moves most likely to spoil the opponent's plan first: red and green cards (taken
+    or discarded), then Wonders, then the rest."""
+    def key(a):
+        if a.kind in ("build", "discard") and a.subject in s.rules.card_id:
+            c = s.rules.cards[s.rules.card_id[a.subject]]
+            return 0 if c.color in WIN_COLORS else 2
+        return 1 if a.kind == "wonder" else 3
+    return sorted(actions, key=key)
+
+
+def forced_win(s, opp, turns=2, left=None):
+    """Can `opp` force a supremacy win within `turns` of its own turns from `s`,
+    whatever the other player does in between? Extra turns count as turns of their own.
+    The search is exact over turn-level moves (follow-ups are played greedily) within a
+    node budget; when the budget runs out, it answers no."""
+    if left is None:
+        left = [2500]
+    if s.result is not None:
+        return _supremacy_win(s, opp)
+    if left[0] <= 0:
+        return False
+    me = 1 - opp
+    if s.current_player == opp:
+        if near_supremacy(s, opp) and find_win(s, opp, budget=200) is not None:
+            left[0] -= 50
+            return True
+        left[0] -= 50
+        if turns <= 1 or not near_supremacy(s, opp, margin=2, political=False):
+            return False
+        for _, c in _turns(s, left):
+            if _supremacy_win(c, opp):
+                return True
+            if c.result is None and forced_win(c, opp, turns - 1, left):
+                return True
+        return False
+    # `me` to move: one move that spoils every continuation is enough.
+    if not (near_supremacy(s, opp, margin=2, political=False) if turns > 1
+            else near_supremacy(s, opp)):
+        return False
+    moves = _escape_order(s, opp, s.legal_actions())
+    for a in moves:
+        if left[0] <= 0:
+            return False
+        left[0] -= 1
+        c = s.clone()
+        try:
+            c.apply(a)
+            settle(c)
+        except IllegalActionError:
+            continue
+        if c.result is not None:
+            if not _supremacy_win(c, opp):
+                return False
+            continue
+        if not forced_win(c, opp, turns, left):
+            return False
+    return True

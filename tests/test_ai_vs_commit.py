@@ -1,0 +1,47 @@
+"""bench/ai_vs_commit.py: wrong arguments get a clear message; one short game is played."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+
+import ai_vs_commit  # noqa: E402
+
+
+def test_unknown_commit_is_refused(capsys):
+    with pytest.raises(SystemExit):
+        ai_vs_commit.main(["--commit", "no-such-revision-xyz"])
+    assert "is not a commit" in capsys.readouterr().err
+
+
+def test_unknown_rules_are_refused(capsys):
+    with pytest.raises(SystemExit):
+        ai_vs_commit.main(["--commit", "HEAD", "--rules", "chess"])
+    assert "--rules" in capsys.readouterr().err
+
+
+def test_wilson_interval_brackets_the_rate():
+    lo, hi = ai_vs_commit.wilson(15, 20)
+    assert lo < 0.75 < hi and 0.5 < lo and hi < 0.95
+    assert ai_vs_commit.wilson(0, 0) == (0.0, 1.0)
+
+
+def test_one_game_against_head_counts_a_winner_and_cleans_up(tmp_path):
+    log = tmp_path / "games.jsonl"
+    out = subprocess.run([sys.executable, os.path.join(ROOT, "bench", "ai_vs_commit.py"),
+                          "--commit", "HEAD", "--new", "normal", "--old", "random", "--games", "1",
+                          "--rules", "base", "--log", str(log)],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert "1 games, 0 errors" in out.stdout
+    assert "95%" in out.stdout
+    after = subprocess.run(["git", "-C", ROOT, "worktree", "list"], capture_output=True, text=True).stdout
+    where = out.stdout.split("checked out at ")[1].split()[0]
+    assert where not in after and not os.path.exists(where)   # the temporary checkout is gone
+    import json
+    rec = json.loads(log.read_text().splitlines()[0])
+    assert rec["winner"] in ("new", "old", None) and rec["actions"]
