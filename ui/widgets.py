@@ -358,6 +358,14 @@ def measure_key_hint(layout: Layout, keys: str, label: str, size: float = 17) ->
     return cap + layout.px(10) + layout.font(size).size(label)[0]
 
 
+_NUMBER_KEYS = {getattr(pygame, f"{prefix}{i}"): i - 1 for prefix in ("K_", "K_KP") for i in range(1, 10)}
+
+
+def option_index(key: int) -> int | None:
+    """The option a number key 1-9 (main row or keypad) picks, counted from 0; else None."""
+    return _NUMBER_KEYS.get(key)
+
+
 def clear_caches() -> None:
     for cached in (_plaque, _glow, _panel):
         cached.cache_clear()

@@ -12,6 +12,7 @@ from ui.scenes.options import Option
 from ui.scenes.overlay import TableOverlay
 from ui.table.paint import rounded, text
 from ui.table.tooltip import cost_lines, lines_for, render as render_tip
+from ui.widgets import option_index
 
 POPUP_W = 340
 TITLE_H = 34
@@ -161,10 +162,8 @@ class CardActionDialog(TableOverlay):
         if key == pygame.K_ESCAPE:
             self.close()
             return
-        digits = {getattr(pygame, f"K_{i}"): i for i in range(1, 10)}
-        digits.update({getattr(pygame, f"K_KP{i}"): i for i in range(1, 10)})
-        if key in digits:
-            n = digits[key] - 1
+        n = option_index(key)
+        if n is not None:
             if n < len(self.options):
                 self.pick(self.options[n])
             return

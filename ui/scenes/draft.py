@@ -11,6 +11,7 @@ from ui.i18n import t
 from ui.scenes.overlay import TableOverlay
 from ui.table.paint import rounded, text
 from ui.table.tooltip import lines_for, render as render_tip
+from ui.widgets import option_index
 
 WONDER_W = 250
 
@@ -85,9 +86,9 @@ class DraftScene(TableOverlay):
             if is_undo_key(event):
                 self.game.request_undo()
                 return
-            digits = {getattr(pygame, f"K_{i}"): i - 1 for i in range(1, 10)}
-            if event.key in digits and digits[event.key] < len(self.rects):
-                self._pick(self.rects[digits[event.key]][1])
+            n = option_index(event.key)
+            if n is not None and n < len(self.rects):
+                self._pick(self.rects[n][1])
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.rects:
                 self.focus = (self.focus + (1 if event.key == pygame.K_RIGHT else -1)) % len(self.rects)
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.rects:

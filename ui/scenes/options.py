@@ -13,7 +13,7 @@ from ui.fonts import wrap, wrap_balanced
 from ui.i18n import t
 from ui.scenes.overlay import TableOverlay
 from ui.table.paint import rounded, text
-from ui.widgets import Button, ButtonGroup, draw_panel
+from ui.widgets import Button, ButtonGroup, draw_panel, option_index
 
 TILE = {"card": (120, 206, 96), "conspiracy": (220, 370, 200), "wonder": (206, 176, 188),
         "progress": (128, 150, 86), "back": (120, 206, 96), None: (300, 54, 0)}
@@ -214,11 +214,9 @@ class OptionDialog(TableOverlay):
         if is_undo_key(event) and self.game is not None:
             self.game.request_undo()          # closes this dialog when something was taken back
             return
-        digits = {getattr(pygame, f"K_{i}"): i for i in range(1, 10)}
-        digits.update({getattr(pygame, f"K_KP{i}"): i for i in range(1, 10)})
         visible = self.visible()
-        if key in digits:
-            n = digits[key] - 1
+        n = option_index(key)
+        if n is not None:
             if n < len(visible):
                 self.pick(visible[n])
             return

@@ -26,7 +26,7 @@ from ui.table.paint import rounded, text
 from ui.table.targets import hit_key, plan
 from ui.table.text import option_label
 from ui.table.tooltip import render as render_tip
-from ui.widgets import Button, ButtonGroup
+from ui.widgets import Button, ButtonGroup, option_index
 
 BAR_W = 568
 PICTURE_MAX = {"card": 62, "progress": 62, "conspiracy": 74, "wonder": 128}
@@ -349,11 +349,9 @@ class TablePrompt(TableOverlay):
         if is_undo_key(event):
             self.game.request_undo()
             return
-        digits = {getattr(pygame, f"K_{i}"): i for i in range(1, 10)}
-        digits.update({getattr(pygame, f"K_KP{i}"): i for i in range(1, 10)})
         options = self.options()
-        if key in digits:
-            n = digits[key] - 1
+        n = option_index(key)
+        if n is not None:
             if n < len(options):
                 self._choose_option(options[n])
             return
