@@ -83,10 +83,10 @@ class _RecordingSearch(SearchPlayer):
         self.s0 = None
         self.hidden = ()
 
-    def search(self, det, s0, me, root_scores, deadline):
+    def search(self, det, s0, me, root_scores, deadline, *more, **options):
         self.root, self.root_scores, self.s0 = None, root_scores, s0
         self.hidden = frozenset(det.hidden_slots)
-        return super().search(det, s0, me, root_scores, deadline)
+        return super().search(det, s0, me, root_scores, deadline, *more, **options)
 
     def seed_children(self, node, scored, age):
         if self.root is None:          # the first node seeded by a search is its root
