@@ -2,7 +2,7 @@
 and progress tokens, Political Supremacy and the Senate score.
 
 Every test builds an exact position (tests/positions.py) and plays it through the engine.
-Rule references: /work/shared/rules/agora.md (§A…) and the English rulebook ("RB").
+Rule references: ../shared/rules/agora.md (§A…) and the English rulebook ("RB").
 """
 
 import pytest

@@ -1,6 +1,6 @@
 """Rules tests for the base game (7 Wonders Duel), on constructed positions.
 
-Ground truth: /work/shared/rules/base-game.md (Part A rules, Part B data, Part C rulings).
+Ground truth: ../shared/rules/base-game.md (Part A rules, Part B data, Part C rulings).
 Section references (§) point into that document. Every test asserts exact numbers.
 
 Seats: seat 0 = P1 (pushes the pawn toward +9), seat 1 = P2 (toward -9).
