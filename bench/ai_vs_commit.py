@@ -3,6 +3,7 @@
     python bench/ai_vs_commit.py --commit a5ff885 [--new hard] [--old hard] [--games 40]
                                  [--seconds 0.5] [--new-seconds S] [--old-seconds S]
                                  [--rules base,agora] [--seed 0] [--log games.jsonl]
+                                 [--workers 1]
     python bench/ai_vs_commit.py --summarize games.jsonl [--new hard --old hard]
 
 The earlier commit is checked out into a temporary `git worktree` (removed at the end),
@@ -13,7 +14,9 @@ working tree's engine referees and sends each side the state, from which the sid
 code builds the observation of its seat: no side sees more than its observation.
 Game i puts the new player in seat i % 2, and the first player alternates every two games.
 Prints per rule set: wins of each side with a 95 % Wilson interval, draws and errors,
-victories by kind, and each side's mean / p95 decision time. Games run one at a time.
+victories by kind, and each side's mean / p95 decision time. Games run one at a time,
+or --workers at a time (each game's two sides then share the machine with the others:
+use at most one worker per free core, or the time budgets stop being comparable).
 --log writes one JSON line per game (seed, seats, winner, victory, actions) to replay it.
 """
 
@@ -27,6 +30,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
@@ -189,6 +193,7 @@ def main(argv=None):
     parser.add_argument("--old-seconds", type=float, default=None)
     parser.add_argument("--rules", default="base,agora", help="base, agora or base,agora")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--workers", type=int, default=1, help="games played at the same time")
     parser.add_argument("--log", default=None, help="write one JSON line per game here")
     parser.add_argument("--summarize", default=None, metavar="LOG",
                         help="print the report of a --log file (e.g. of a run cut short) and stop")
@@ -200,6 +205,8 @@ def main(argv=None):
         parser.error("--rules: choose base, agora or base,agora")
     if args.games < 1:
         parser.error("--games must be at least 1")
+    if args.workers < 1:
+        parser.error("--workers must be at least 1")
     if not args.commit:
         parser.error("--commit is required")
     old_level = args.old or args.new
@@ -228,12 +235,13 @@ def main(argv=None):
             agora = rule == "agora"
             start = time.perf_counter()
             records = []
-            for i in range(args.games):
-                rec = play(i, args.seed, agora, sides)
-                records.append(rec)
-                if log:
-                    log.write(json.dumps(rec) + "\n")
-                    log.flush()
+            # Each game drives its own two child processes: threads only wait on them.
+            with ThreadPoolExecutor(max_workers=args.workers) as pool:
+                for rec in pool.map(lambda i: play(i, args.seed, agora, sides), range(args.games)):
+                    records.append(rec)
+                    if log:
+                        log.write(json.dumps(rec) + "\n")
+                        log.flush()
             report(f"{'Agora' if agora else 'base game'} (seed {args.seed}, "
                    f"{time.perf_counter() - start:.0f} s)", records, names)
     finally:

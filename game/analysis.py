@@ -18,6 +18,7 @@ import math
 import random
 from dataclasses import dataclass, field
 
+from .ai import endgame
 from .ai.determinize import Determinizer
 from .ai.evaluate import card_gain, tables, terms
 from .ai.heuristic import Lookahead
@@ -88,10 +89,14 @@ class _RecordingSearch(SearchPlayer):
         self.hidden = frozenset(det.hidden_slots)
         return super().search(det, s0, me, root_scores, deadline, *more, **options)
 
+    def solve_end(self, det, s0, me, root_scores, start):
+        self.root_scores, self.s0, self.hidden = root_scores, s0, frozenset(det.hidden_slots)
+        return super().solve_end(det, s0, me, root_scores, start)
+
     def seed_children(self, node, scored, age):
         if self.root is None:          # the first node seeded by a search is its root
             self.root = node
-        SearchPlayer.seed_children(node, scored, age)
+        super().seed_children(node, scored, age)
 
 
 def think(state, seconds=None, iterations=None, seed=0, top=TOP) -> Insight:
@@ -104,6 +109,8 @@ def think(state, seconds=None, iterations=None, seed=0, top=TOP) -> Insight:
     observation = state.observation(seat)
     player = _RecordingSearch(seed=seed, think_seconds=seconds, iterations=iterations)
     chosen = player.choose(observation, legal)
+    if player.root is None and player.last_exact:     # the end of the game, searched exactly
+        return _from_exact(player, seat, chosen, top)
     if player.root is None:            # no search: a forced move or an immediate win
         return _without_search(state, observation, chosen, legal, seed)
     s0, root = player.s0, player.root
@@ -120,6 +127,20 @@ def think(state, seconds=None, iterations=None, seed=0, top=TOP) -> Insight:
         reasons = move_reasons(s0, seat, a, c, player.hidden, after) if c is not None else []
         candidates.append(Candidate(str(a), _clip(chances[a]), root.children[a].n, reasons, _move(a)))
     return Insight(seat, candidates[0].chance, candidates, player.last_iterations)
+
+
+def _from_exact(player, seat, chosen, top):
+    """Candidates from the exact end-of-game search: a sure win reads 1, a sure loss 0."""
+    exact = player.last_exact
+    after = {a: c for _, a, c in player.root_scores}
+    order = sorted(exact, key=lambda a: (a != chosen, -exact[a]))
+    candidates = []
+    for a in order[:max(top, 1)]:
+        chance = endgame.outcome_of(exact[a])
+        c = after.get(a)
+        reasons = move_reasons(player.s0, seat, a, c, player.hidden, after) if c is not None else []
+        candidates.append(Candidate(str(a), _clip(chance), 0, reasons, _move(a)))
+    return Insight(seat, candidates[0].chance, candidates, 0)
 
 
 def _without_search(state, observation, chosen, legal, seed):

@@ -30,18 +30,20 @@ def test_wilson_interval_brackets_the_rate():
     assert ai_vs_commit.wilson(0, 0) == (0.0, 1.0)
 
 
-def test_one_game_against_head_counts_a_winner_and_cleans_up(tmp_path):
+def test_two_games_against_head_count_winners_and_clean_up(tmp_path):
     log = tmp_path / "games.jsonl"
     out = subprocess.run([sys.executable, os.path.join(ROOT, "bench", "ai_vs_commit.py"),
-                          "--commit", "HEAD", "--new", "normal", "--old", "random", "--games", "1",
-                          "--rules", "base", "--log", str(log)],
+                          "--commit", "HEAD", "--new", "normal", "--old", "random", "--games", "2",
+                          "--workers", "2", "--rules", "base", "--log", str(log)],
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
-    assert "1 games, 0 errors" in out.stdout
+    assert "2 games, 0 errors" in out.stdout
     assert "95%" in out.stdout
     after = subprocess.run(["git", "-C", ROOT, "worktree", "list"], capture_output=True, text=True).stdout
     where = out.stdout.split("checked out at ")[1].split()[0]
     assert where not in after and not os.path.exists(where)   # the temporary checkout is gone
     import json
-    rec = json.loads(log.read_text().splitlines()[0])
-    assert rec["winner"] in ("new", "old", None) and rec["actions"]
+    records = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [r["game"] for r in records] == [0, 1]          # in game order, two at a time
+    assert [r["new_seat"] for r in records] == [0, 1]
+    assert all(r["winner"] in ("new", "old", None) and r["actions"] for r in records)

@@ -31,6 +31,7 @@ import time
 
 from ..actions import IllegalActionError
 from . import Player, register
+from . import endgame
 from .determinize import Determinizer
 from .evaluate import (WIN, card_gain, conspiracy_value, cube_terms, evaluate, marginal_coin,
                        tables, win_chance, wonder_gain)
@@ -51,7 +52,7 @@ UPGRADE_VISITS = 4       # a node visited this often gets one-ply priors and val
 
 
 class Node:
-    __slots__ = ("children", "n", "w", "avail", "prior", "mover", "seeded")
+    __slots__ = ("children", "n", "w", "avail", "prior", "mover", "seeded", "mm")
 
     def __init__(self, mover=None, prior=0.0):
         self.children = {}
@@ -61,6 +62,7 @@ class Node:
         self.prior = prior
         self.mover = mover
         self.seeded = False       # children valued by the one-ply lookahead
+        self.mm = None            # minimax of the evaluations below, for `mover` (implicit minimax)
 
 
 def is_edge(s):
@@ -135,6 +137,10 @@ class SearchPlayer(Player):
 
     default_seconds = 2.0
     upgrade_visits = UPGRADE_VISITS
+    minimax_weight = 0.0         # share of the implicit minimax value in a child's Q
+    endgame = True               # solve the last cards of Age III exactly
+    c_puct = C_PUCT
+    prior_temperature = PRIOR_TEMPERATURE
     iterations = None            # set for a fixed number of iterations (tests)
 
     def __init__(self, seed: int = 0, think_seconds: float = None, iterations: int = None):
@@ -143,6 +149,7 @@ class SearchPlayer(Player):
             self.iterations = iterations
         self.last_iterations = 0
         self.last_root = None
+        self.last_exact = None    # exact values of the root actions when the end was solved
         self.bank = 0.0           # seconds saved on easy decisions, spent on close ones
 
     def budget(self):
@@ -164,6 +171,12 @@ class SearchPlayer(Player):
         root_scores.sort(key=lambda t: -t[0])
         if root_scores[0][0] >= WIN:
             return _match(root_scores[0][1], legal_actions)
+        if self.endgame and endgame.cards_left(s0) <= endgame.exact_cards(s0):
+            exact = self.solve_end(det, s0, me, root_scores, start)
+            if exact is not None:
+                self.bank = min(BANK_MAX * self.budget(),
+                                self.bank + self.budget() - (time.perf_counter() - start))
+                return _match(exact, legal_actions)
         danger = near_supremacy(s0, 1 - me, margin=1) or near_supremacy(s0, 1 - me, margin=2,
                                                                          political=False)
         budget = self.budget()
@@ -189,6 +202,25 @@ class SearchPlayer(Player):
         # borrowed from the bank is paid back. The mean stays within the budget.
         self.bank = min(BANK_MAX * budget, self.bank + budget - (time.perf_counter() - start))
         return _match(action, legal_actions)
+
+    def solve_end(self, det, s0, me, root_scores, start):
+        """The exact end-of-game search (`endgame.py`) over a few determinizations; among
+        equal exact values the one-ply order decides. None if it could not finish in time."""
+        states = [s0] + [det.sample(self.rng) for _ in range(endgame.SAMPLES - 1)]
+        if self.iterations is None:
+            deadline = start + endgame.TIME_SHARE * self.budget()
+        else:
+            deadline = None
+        values = self.last_exact = endgame.solve(states, me, deadline=deadline)
+        if values is None:
+            return None
+        if endgame.outcome_of(max(values.values())) == 0.0:
+            # Lost against perfect play whatever it does: the search picks the move that
+            # asks the most of the opponent instead of the narrowest loss on paper.
+            self.last_exact = None
+            return None
+        order = {a: i for i, (_, a, _) in enumerate(root_scores)}
+        return max(values, key=lambda a: (values[a], -order.get(a, len(order))))
 
     # ------------------------------------------------------------------ search
 
@@ -248,10 +280,9 @@ class SearchPlayer(Player):
         first, second = sorted((c.n for c in root.children.values()), reverse=True)[:2]
         return first - second > 1.5 * left * iterations / elapsed     # 1.5: the pace may pick up
 
-    @staticmethod
-    def seed_children(node, scored, age):
+    def seed_children(self, node, scored, age):
         """Priors and a first value for every child from one-ply scores (mover's view)."""
-        priors = softmax([v for v, _, _ in scored])
+        priors = softmax([v for v, _, _ in scored], self.prior_temperature)
         for (v, a, _), pr in zip(scored, priors):
             child = node.children.get(a)
             if child is None:
@@ -259,6 +290,7 @@ class SearchPlayer(Player):
             child.prior = pr
             if child.n == 0:
                 child.n, child.w = 1, win_chance(v, age)
+            child.mm = win_chance(v, age)
         node.seeded = True
 
     def iterate(self, root, s, me, T):
@@ -277,13 +309,17 @@ class SearchPlayer(Player):
                 self.expand(node, s, legal, mover, T)
             # select (availability-aware PUCT)
             best, best_u = None, -math.inf
+            alpha = self.minimax_weight
+            c_puct = self.c_puct
             for a in legal:
                 child = node.children.get(a)
                 if child is None:
                     child = node.children[a] = Node(mover, 1.0 / (1 + len(node.children)))
                 child.avail += 1
                 q = child.w / child.n if child.n else 0.5
-                u = q + C_PUCT * child.prior * math.sqrt(child.avail) / (1 + child.n)
+                if alpha and child.mm is not None:
+                    q = (1 - alpha) * q + alpha * child.mm
+                u = q + c_puct * child.prior * math.sqrt(child.avail) / (1 + child.n)
                 if u > best_u:
                     best, best_u = a, u
             s.apply(best)
@@ -293,13 +329,32 @@ class SearchPlayer(Player):
             if node.n == 0:
                 value = win_chance(evaluate(s, me), s.age)
                 break
+        if self.minimax_weight:
+            self.back_minimax(path, value, me)
         for nd in path:
             nd.n += 1
             if nd.mover is not None:
                 nd.w += value if nd.mover == me else 1.0 - value
 
+    @staticmethod
+    def back_minimax(path, value, me):
+        """Implicit minimax backups: each node on the path takes the best of its children's
+        evaluations (from the chooser's view), so a refuting reply found deep down counts
+        at once instead of being averaged away."""
+        leaf = path[-1]
+        if leaf.mover is not None:
+            leaf.mm = value if leaf.mover == me else 1.0 - value
+        for nd in reversed(path[:-1]):
+            best, chooser = None, None
+            for c in nd.children.values():
+                if c.mm is not None and (best is None or c.mm > best):
+                    best, chooser = c.mm, c.mover
+            if best is None or nd.mover is None:
+                continue
+            nd.mm = best if chooser == nd.mover else 1.0 - best
+
     def expand(self, node, s, legal, mover, T):
         scores = [quick_score(s, a, T) for a in legal]
-        for a, pr in zip(legal, softmax(scores)):
+        for a, pr in zip(legal, softmax(scores, self.prior_temperature)):
             node.children[a] = Node(mover, pr)
 

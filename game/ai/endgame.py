@@ -1,0 +1,141 @@
+"""Exact search of the end of Age III, where nearly every card is known.
+
+When few cards are left in Age III, the rest of the game is small enough to search to
+the end: every action (follow-ups included: progress tokens, destroy choices, Senate
+actions, ...) down to the final score. `solve` does this on a few determinizations of the
+player's information set (the hidden parts: face-down cards, the opponent's Conspiracies,
+the box) and averages, per root action, the exact outcome in each (perfect-information
+Monte Carlo; at this point of the game what is hidden barely matters).
+
+The value of an ended game for seat `me` is its outcome (win 1, draw 0, loss -1) times
+OUTCOME plus the point margin (clipped), so a sure win is preferred to a likely one and
+a larger margin to a smaller one. Alpha-beta with a node budget: if the budget or the
+deadline runs out before every determinization is solved, `solve` returns None and the
+caller searches as usual.
+"""
+
+import time
+
+from ..actions import IllegalActionError
+
+OUTCOME = 100.0
+MARGIN_CLIP = 40           # below OUTCOME / 2: a value's sign and size tell the outcome
+EXACT_CARDS = (6, 4)       # cards left in Age III from which it tries (base, Agora: the
+                           # Senate's follow-ups make Agora endings much bigger)
+SAMPLES = 3                # determinizations searched
+TIME_SHARE = 0.6           # share of the decision's budget it may use before giving up
+NODE_BUDGET = 60000
+
+
+class OutOfBudget(Exception):
+    pass
+
+
+def cards_left(s):
+    """Cards still to be taken before the game ends (a large number before Age III)."""
+    if s.result is not None or s.phase != "play" or s.age != 3:
+        return 99
+    return s.remaining
+
+
+def exact_cards(s):
+    return EXACT_CARDS[1 if s.agora else 0]
+
+
+def final_value(s, me):
+    r = s.result
+    if r.winner is None:
+        outcome = 0
+    else:
+        outcome = 1 if r.winner == me else -1
+    margin = r.scores[me].get("total", 0) - r.scores[1 - me].get("total", 0)
+    return outcome * OUTCOME + max(-MARGIN_CLIP, min(MARGIN_CLIP, margin))
+
+
+def outcome_of(value):
+    """The outcome a (mean) exact value stands for, as a chance: 1 won, 1/2 drawn, 0 lost;
+    a mean over determinizations that disagree falls in between."""
+    return max(0.0, min(1.0, 0.5 + value / (2 * (OUTCOME - MARGIN_CLIP))))
+
+
+class Solver:
+    """Alpha-beta to the end of the game on one complete state, for seat `me`."""
+
+    def __init__(self, me, node_budget, deadline):
+        self.me = me
+        self.nodes = 0
+        self.budget = node_budget
+        self.deadline = deadline
+
+    def children(self, s):
+        out = []
+        for a in s.legal_actions():
+            c = s.clone(record=False)
+            try:
+                c.apply(a)
+            except IllegalActionError:      # an engine defect on a hypothetical line
+                continue
+            out.append((a, c))
+        self.nodes += len(out)
+        if self.nodes > self.budget or (self.nodes & 63 == 0 and time.perf_counter() > self.deadline):
+            raise OutOfBudget
+        return out
+
+    def value(self, s, alpha, beta):
+        if s.result is not None:
+            return final_value(s, self.me)
+        maximise = s.current_player == self.me
+        kids = self.children(s)
+        # Ended games first: a win at once cuts the rest.
+        kids.sort(key=lambda ac: ac[1].result is None)
+        if maximise:
+            best = -2 * OUTCOME
+            for _, c in kids:
+                v = self.value(c, alpha, beta)
+                if v > best:
+                    best = v
+                    if best > alpha:
+                        alpha = best
+                        if alpha >= beta:
+                            break
+            return best
+        best = 2 * OUTCOME
+        for _, c in kids:
+            v = self.value(c, alpha, beta)
+            if v < best:
+                best = v
+                if best < beta:
+                    beta = best
+                    if alpha >= beta:
+                        break
+        return best
+
+    def root_values(self, s):
+        """Exact value of every legal action at s (s's player is `me`)."""
+        out = {}
+        for a, c in self.children(s):
+            out[a] = self.value(c, -2 * OUTCOME, 2 * OUTCOME)
+        return out
+
+
+def solve(states, me, node_budget=NODE_BUDGET, deadline=None):
+    """Mean exact value of each root action over the given determinizations, or None when
+    the search did not finish within the node budget / deadline."""
+    if deadline is None:
+        deadline = time.perf_counter() + 3600
+    totals = {}
+    nodes = 0
+    for s in states:
+        solver = Solver(me, node_budget - nodes, deadline)
+        try:
+            values = solver.root_values(s)
+        except OutOfBudget:
+            return None
+        nodes += solver.nodes
+        for a, v in values.items():
+            totals.setdefault(a, []).append(v)
+    if not totals:
+        return None
+    n = len(states)
+    # An action missing from a determinization (not legal there) counts as a loss there.
+    return {a: (sum(vs) - (n - len(vs)) * OUTCOME) / n for a, vs in totals.items()}
