@@ -52,7 +52,7 @@ UPGRADE_VISITS = 4       # a node visited this often gets one-ply priors and val
 
 
 class Node:
-    __slots__ = ("children", "n", "w", "avail", "prior", "mover", "seeded", "mm")
+    __slots__ = ("children", "n", "w", "avail", "prior", "mover", "seeded")
 
     def __init__(self, mover=None, prior=0.0):
         self.children = {}
@@ -62,7 +62,6 @@ class Node:
         self.prior = prior
         self.mover = mover
         self.seeded = False       # children valued by the one-ply lookahead
-        self.mm = None            # minimax of the evaluations below, for `mover` (implicit minimax)
 
 
 def is_edge(s):
@@ -137,7 +136,6 @@ class SearchPlayer(Player):
 
     default_seconds = 2.0
     upgrade_visits = UPGRADE_VISITS
-    minimax_weight = 0.0         # share of the implicit minimax value in a child's Q
     endgame = True               # solve the last cards of Age III exactly
     c_puct = C_PUCT
     prior_temperature = PRIOR_TEMPERATURE
@@ -290,7 +288,6 @@ class SearchPlayer(Player):
             child.prior = pr
             if child.n == 0:
                 child.n, child.w = 1, win_chance(v, age)
-            child.mm = win_chance(v, age)
         node.seeded = True
 
     def iterate(self, root, s, me, T):
@@ -309,7 +306,6 @@ class SearchPlayer(Player):
                 self.expand(node, s, legal, mover, T)
             # select (availability-aware PUCT)
             best, best_u = None, -math.inf
-            alpha = self.minimax_weight
             c_puct = self.c_puct
             for a in legal:
                 child = node.children.get(a)
@@ -317,8 +313,6 @@ class SearchPlayer(Player):
                     child = node.children[a] = Node(mover, 1.0 / (1 + len(node.children)))
                 child.avail += 1
                 q = child.w / child.n if child.n else 0.5
-                if alpha and child.mm is not None:
-                    q = (1 - alpha) * q + alpha * child.mm
                 u = q + c_puct * child.prior * math.sqrt(child.avail) / (1 + child.n)
                 if u > best_u:
                     best, best_u = a, u
@@ -329,29 +323,10 @@ class SearchPlayer(Player):
             if node.n == 0:
                 value = win_chance(evaluate(s, me), s.age)
                 break
-        if self.minimax_weight:
-            self.back_minimax(path, value, me)
         for nd in path:
             nd.n += 1
             if nd.mover is not None:
                 nd.w += value if nd.mover == me else 1.0 - value
-
-    @staticmethod
-    def back_minimax(path, value, me):
-        """Implicit minimax backups: each node on the path takes the best of its children's
-        evaluations (from the chooser's view), so a refuting reply found deep down counts
-        at once instead of being averaged away."""
-        leaf = path[-1]
-        if leaf.mover is not None:
-            leaf.mm = value if leaf.mover == me else 1.0 - value
-        for nd in reversed(path[:-1]):
-            best, chooser = None, None
-            for c in nd.children.values():
-                if c.mm is not None and (best is None or c.mm > best):
-                    best, chooser = c.mm, c.mover
-            if best is None or nd.mover is None:
-                continue
-            nd.mm = best if chooser == nd.mover else 1.0 - best
 
     def expand(self, node, s, legal, mover, T):
         scores = [quick_score(s, a, T) for a in legal]
