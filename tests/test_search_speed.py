@@ -2,7 +2,7 @@
 
 The search clones states and plays hypothetical lines on the clones; clones share price
 caches with their original (state.py), the turn's actions are listed only when asked for,
-and evaluate.py memoises production values. Here, over seeded games in both rule sets
+and evaluate.py memoises production and Senate values. Here, over seeded games in both rule sets
 played the way the search plays them (clones of clones, several lines from one position),
 every state's legal actions, prices and evaluation must equal those of the same position
 rebuilt from its saved form, whose caches are empty. bench/search_speed.py --commit checks
@@ -19,8 +19,9 @@ from game.serialize import decode, encode
 
 
 def rebuilt(s):
-    """The same position decoded afresh: no cache carried over, production memo emptied."""
+    """The same position decoded afresh: no cache carried over, evaluation memos emptied."""
     ev._PRODUCTION_MEMO.clear()
+    ev._SENATE_MEMO.clear()
     return decode(encode(s), record=False)
 
 

@@ -359,11 +359,15 @@ def _tokens(s, p, T):
 
 def wonder_gain(s, p, wid, T, w=WEIGHTS):
     """Value of Wonder wid once built by p (not counting its price)."""
+    return _wonder_gain(s, p, wid, T, w, marginal_coin(s.age, s.coins[p]))
+
+
+def _wonder_gain(s, p, wid, T, w, mc):
+    """wonder_gain with p's marginal coin value given (the same for all p's Wonders)."""
     pts, coins, loss, shields, again, extra = T.wonder_value[wid]
-    age = s.age
-    v = pts + coins * marginal_coin(age, s.coins[p]) + extra
+    v = pts + coins * mc + extra
     if loss:
-        v += min(loss, s.coins[1 - p]) * marginal_coin(age, s.coins[1 - p])
+        v += min(loss, s.coins[1 - p]) * marginal_coin(s.age, s.coins[1 - p])
     if again or s.info[p].passive.get("wonders_play_again"):
         v += w["extra_turn"]
     if shields:
@@ -383,12 +387,13 @@ def _wonders(s, p, T, w=WEIGHTS):
         return 0.0
     share = w["wonder_unbuilt"] * (0.55 if standing == 6 else 1.0)
     coins = s.coins[p]
+    mc = marginal_coin(s.age, coins)
     drafting = s.phase == "draft"
     v = 0.0
     for wid in unbuilt:
         price = _draft_price(s, p, wid) if drafting else s.wonder_price(p, wid)[0]
         reach = 1.0 if price <= coins else max(0.25, 1 - (price - coins) / 12)
-        gain = wonder_gain(s, p, wid, T)
+        gain = _wonder_gain(s, p, wid, T, WEIGHTS, mc)
         if gain >= WIN:
             gain = 12.0
         v += share * reach * max(0.0, gain - 0.25 * price)
@@ -428,7 +433,25 @@ def conspiracy_value(s, p, cid, T):
     return base
 
 
+_SENATE_MEMO = {}
+_SENATE_MEMO_LIMIT = 20_000          # bigger keys than production's: fewer kept
+
+
 def _senate(s, p, T, w=WEIGHTS):
+    if w is not WEIGHTS:
+        return _senate_value(s, p, T, w)
+    # A pure function of the Senate (cubes, control, Decrees) and the Age, which often
+    # recur: a Senate choice changes a cube or two, most search lines change none.
+    key = (p, s.age, tuple(s.cubes), tuple(s.control), tuple(map(tuple, s.chamber_decrees)))
+    v = _SENATE_MEMO.get(key)
+    if v is None:
+        if len(_SENATE_MEMO) > _SENATE_MEMO_LIMIT:
+            _SENATE_MEMO.clear()
+        v = _SENATE_MEMO[key] = _senate_value(s, p, T, w)
+    return v
+
+
+def _senate_value(s, p, T, w):
     age = s.age - 1
     v = 0.0
     cubes = s.cubes
@@ -616,7 +639,7 @@ def best_option(s, p, hidden=(), T=None, w=WEIGHTS):
         for wid in s.unbuilt_wonders(p):
             price = s.wonder_price(p, wid)[0]
             if price <= coins:
-                g = (1 - w["wonder_unbuilt"]) * wonder_gain(s, p, wid, T) - price * 0.2
+                g = (1 - w["wonder_unbuilt"]) * _wonder_gain(s, p, wid, T, WEIGHTS, mc) - price * 0.2
                 if g > best:
                     best = g
     return best
