@@ -6,7 +6,8 @@ and evaluate.py memoises production and Senate values. Here, over seeded games i
 played the way the search plays them (clones of clones, several lines from one position),
 every state's legal actions, prices and evaluation must equal those of the same position
 rebuilt from its saved form, whose caches are empty. bench/search_speed.py --commit checks
-the other half: the same choices and visit counts as before the speed-ups.
+the other half (the same choices and visit counts as before the speed-ups); its comparison
+is tested here on made-up records.
 """
 
 import random
@@ -86,3 +87,26 @@ def test_a_stale_price_would_be_caught():
     s.city[0], s.city[1] = s.city[1], s.city[0]     # swapped behind the engine's back
     assert prices(s) == before                     # the caches still answer the old prices
     assert prices(s) != prices(rebuilt(s))
+
+
+def test_the_commit_check_reports_each_kind_of_difference():
+    import os
+    import sys
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                    "bench"))
+    import search_speed
+
+    record = {"position": [False, 1, 2, 1], "hard": "build Baths", "normal": "discard Baths",
+              "visits": [["build Baths", 30, "17.5"], ["discard Baths", 10, "4.25"]],
+              "evaluate": [["1.5", "-1.5"]]}
+    old = {"records": [record]}
+    assert search_speed.differences({"records": [dict(record)]}, old) == []
+    changed = dict(record, hard="discard Baths", normal="build Baths",
+                   visits=[["build Baths", 29, "17.5"], ["discard Baths", 11, "4.25"]],
+                   evaluate=[["1.5000000000000002", "-1.5"]])
+    found = " | ".join(search_speed.differences({"records": [changed]}, old))
+    assert "hard chose" in found and "normal chose" in found
+    assert "root visit counts differ" in found and "evaluate() differs on 1 states" in found
+    last_bits = dict(record, visits=[["build Baths", 30, "17.500000000000004"],
+                                     ["discard Baths", 10, "4.25"]])
+    assert "last bits" in search_speed.differences({"records": [last_bits]}, old)[0]
