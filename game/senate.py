@@ -19,7 +19,7 @@ SECTIONS = {"left": (0, 1), "middle": (2, 3), "right": (4, 5)}
 # ------------------------------------------------------------------ cubes and control
 
 def cubes_on_board(s, p) -> int:
-    return sum(s.cubes[ch * 2 + p] for ch in range(N_CHAMBERS))
+    return sum(s.cubes[p::2])               # cubes[chamber * 2 + p], every Chamber
 
 
 def supply(s, p) -> int:

@@ -178,7 +178,10 @@ class State:
         s.info = self.info[:]
         s._prices = self._prices[:]
         s._decree_fx = self._decree_fx[:]
-        s._costs = [{}, {}]
+        # The price caches are shared, not emptied: every change that can alter a price
+        # replaces the changed state's dict (refresh, senate_changed, construct), so an
+        # entry either copy adds holds for both while they still share the dict.
+        s._costs = self._costs[:]
         if self.agora:
             s.cubes = self.cubes[:]
             s.control = self.control[:]
@@ -438,6 +441,11 @@ class State:
         while pending and self._winner is None:
             step = pending[-1]
             if step[0] in decisions:
+                if step[0] == "turn" and self.accessible:
+                    # A turn with a card on offer can always discard it: it is never
+                    # skipped, so its actions are listed only when asked for (search
+                    # states are often just evaluated).
+                    break
                 legal = decisions[step[0]][0](self, step)
                 if legal:
                     self._legal = legal      # kept: the caller asks for them next

@@ -35,6 +35,7 @@ from functools import lru_cache
 from ..data import RESOURCES
 from ..effects import count_in_city
 from ..rules import rules_for
+from ..senate import cubes_on_board, supply
 
 WIN = 1000.0
 
@@ -243,8 +244,8 @@ def science_value(s, p, w=WEIGHTS, live=None):
         reachable = sum(1 for sym in live if sym not in info.symbols)
         if reachable < 6 - n:
             v *= w["science_out_of_reach"]
-    singles = sum(1 for k in info.symbols.values() if k == 1)
     if s.progress_board:
+        singles = sum(1 for k in info.symbols.values() if k == 1)
         v += w["science_pair_open"] * singles * (1 - progress_of_game(s))
     return v
 
@@ -280,10 +281,26 @@ def _guild_points(s, g):
     return g.get("points_each", 0) * (best // g.get("per", 1))
 
 
+_PRODUCTION_MEMO = {}
+_MEMO_LIMIT = 100_000
+
+
 def _production(s, p, w=WEIGHTS):
-    age = s.age - 1
     info = s.info[p]
     opp = s.info[1 - p]
+    if w is not WEIGHTS:
+        return _production_value(s.age - 1, info, opp, w)
+    # A pure function of both cities' production and the Age, which recur constantly.
+    key = (s.age, info.prod, info.choices, info.fixed, opp.prod, opp.fixed)
+    v = _PRODUCTION_MEMO.get(key)
+    if v is None:
+        if len(_PRODUCTION_MEMO) > _MEMO_LIMIT:
+            _PRODUCTION_MEMO.clear()
+        v = _PRODUCTION_MEMO[key] = _production_value(s.age - 1, info, opp, w)
+    return v
+
+
+def _production_value(age, info, opp, w):
     unit = w["resource_unit"][age]
     choice = w["choice_unit"][age]
     v = 0.0
@@ -309,12 +326,13 @@ def _production(s, p, w=WEIGHTS):
 
 def _chains(s, p, T, w=WEIGHTS):
     """Chain symbols owned whose free card is still to come."""
-    if s.age >= 3:
+    chains = s.info[p].chains
+    if s.age >= 3 or not chains:
         return 0.0
     value = w["chain_out"][s.age - 1]
     gone = set(s.city[0]) | set(s.city[1])
     v = 0.0
-    for sym in s.info[p].chains:
+    for sym in chains:
         targets = T.chain_targets.get(sym)
         if targets and any(c not in gone and (T.card_age[c] > s.age or c in s.structure)
                            for c in targets):
@@ -341,11 +359,15 @@ def _tokens(s, p, T):
 
 def wonder_gain(s, p, wid, T, w=WEIGHTS):
     """Value of Wonder wid once built by p (not counting its price)."""
+    return _wonder_gain(s, p, wid, T, w, marginal_coin(s.age, s.coins[p]))
+
+
+def _wonder_gain(s, p, wid, T, w, mc):
+    """wonder_gain with p's marginal coin value given (the same for all p's Wonders)."""
     pts, coins, loss, shields, again, extra = T.wonder_value[wid]
-    age = s.age
-    v = pts + coins * marginal_coin(age, s.coins[p]) + extra
+    v = pts + coins * mc + extra
     if loss:
-        v += min(loss, s.coins[1 - p]) * marginal_coin(age, s.coins[1 - p])
+        v += min(loss, s.coins[1 - p]) * marginal_coin(s.age, s.coins[1 - p])
     if again or s.info[p].passive.get("wonders_play_again"):
         v += w["extra_turn"]
     if shields:
@@ -357,18 +379,21 @@ def wonder_gain(s, p, wid, T, w=WEIGHTS):
 
 
 def _wonders(s, p, T, w=WEIGHTS):
-    if s.standing_wonders() >= 7:
+    standing = s.standing_wonders()
+    if standing >= 7:
         return 0.0
     unbuilt = s.unbuilt_wonders(p)
     if not unbuilt:
         return 0.0
-    share = w["wonder_unbuilt"] * (0.55 if s.standing_wonders() == 6 else 1.0)
+    share = w["wonder_unbuilt"] * (0.55 if standing == 6 else 1.0)
     coins = s.coins[p]
+    mc = marginal_coin(s.age, coins)
+    drafting = s.phase == "draft"
     v = 0.0
     for wid in unbuilt:
-        price = s.wonder_price(p, wid)[0] if s.phase != "draft" else _draft_price(s, p, wid)
+        price = _draft_price(s, p, wid) if drafting else s.wonder_price(p, wid)[0]
         reach = 1.0 if price <= coins else max(0.25, 1 - (price - coins) / 12)
-        gain = wonder_gain(s, p, wid, T)
+        gain = _wonder_gain(s, p, wid, T, WEIGHTS, mc)
         if gain >= WIN:
             gain = 12.0
         v += share * reach * max(0.0, gain - 0.25 * price)
@@ -404,23 +429,41 @@ def conspiracy_value(s, p, cid, T):
     if name == "Extortion":
         return 1.0 + 4.0 * bool(s.unbuilt_wonders(opp))
     if name == "Embezzlement":
-        from ..senate import cubes_on_board
         return 0.8 + (cubes_on_board(s, p) + min(s.coins[opp], cubes_on_board(s, opp))) * 0.45
     return base
 
 
+_SENATE_MEMO = {}
+_SENATE_MEMO_LIMIT = 20_000          # bigger keys than production's: fewer kept
+
+
 def _senate(s, p, T, w=WEIGHTS):
+    if w is not WEIGHTS:
+        return _senate_value(s, p, T, w)
+    # A pure function of the Senate (cubes, control, Decrees) and the Age, which often
+    # recur: a Senate choice changes a cube or two, most search lines change none.
+    key = (p, s.age, tuple(s.cubes), tuple(s.control), tuple(map(tuple, s.chamber_decrees)))
+    v = _SENATE_MEMO.get(key)
+    if v is None:
+        if len(_SENATE_MEMO) > _SENATE_MEMO_LIMIT:
+            _SENATE_MEMO.clear()
+        v = _SENATE_MEMO[key] = _senate_value(s, p, T, w)
+    return v
+
+
+def _senate_value(s, p, T, w):
     age = s.age - 1
     v = 0.0
     cubes = s.cubes
     control = s.control
+    decree_value = T.decree_value
     for ch in range(6):
-        mine, theirs = cubes[ch * 2 + p], cubes[ch * 2 + 1 - p]
+        mine = cubes[ch * 2 + p]
         if control[ch] == p:
             v += T.chamber_points[ch] * w["point"] + w["chamber_control"]
-            v += w["cube_margin"] * min(mine - theirs - 1, 2)
+            v += w["cube_margin"] * min(mine - cubes[ch * 2 + 1 - p] - 1, 2)
             for d in s.chamber_decrees[ch]:
-                v += T.decree_value[d][age]
+                v += decree_value[d][age]
         elif mine:
             v += w["cube_contest"] * mine
     v += political_threat(s, p, w)
@@ -431,8 +474,8 @@ def political_need(s, p):
     """Cubes p still has to bring to control every Chamber (each must beat the opponent)."""
     need = 0
     cubes = s.cubes
-    for ch in range(6):
-        mine, theirs = cubes[ch * 2 + p], cubes[ch * 2 + 1 - p]
+    for i in range(p, 12, 2):                  # cubes[chamber * 2 + p]
+        mine, theirs = cubes[i], cubes[i + 1 - 2 * p]
         if mine <= theirs:
             need += theirs - mine + 1
     return need
@@ -443,7 +486,6 @@ def political_threat(s, p, w=WEIGHTS):
     table = w["political_threat"]
     if need >= len(table):
         return 0.0
-    from ..senate import supply
     if supply(s, p) < need:
         return table[need] * 0.3
     return table[need]
@@ -494,11 +536,16 @@ def card_gain(s, p, cid, T=None, w=WEIGHTS):
     """
     if T is None:
         T = tables(s.agora)
+    mc = marginal_coin(s.age, s.coins[p])
+    return _card_gain(s, p, cid, T, w, mc, s.discard_value(p) * mc)
+
+
+def _card_gain(s, p, cid, T, w, mc, discard):
+    """card_gain with p's marginal coin value and discard gain given (the same for every
+    card of one position: best_option computes them once)."""
     c = s.rules.cards[cid]
     age = s.age
     coins = s.coins[p]
-    mc = marginal_coin(age, coins)
-    discard = s.discard_value(p) * mc
     if c.senator:
         cost = s.recruit_cost(p)
         if cost > coins:
@@ -571,23 +618,28 @@ def best_option(s, p, hidden=(), T=None, w=WEIGHTS):
     """The best gain p can make with one card action now (cards, discard, Wonders)."""
     if T is None:
         T = tables(s.agora)
-    best = s.discard_value(p) * marginal_coin(s.age, s.coins[p]) if s.accessible else 0.0
+    if not s.accessible:
+        return 0.0
+    mc = marginal_coin(s.age, s.coins[p])
+    discard = s.discard_value(p) * mc
+    best = discard
     unknown = w["unknown_card"][s.age - 1]
+    structure = s.structure
     for slot in s.accessible:
         if slot in hidden:
             g = unknown
         else:
-            g = card_gain(s, p, s.structure[slot], T, w)
+            g = _card_gain(s, p, structure[slot], T, w, mc, discard)
         if g > best:
             best = g
             if best >= WIN:
                 return best
-    if s.accessible and s.standing_wonders() < 7:
+    if s.standing_wonders() < 7:
         coins = s.coins[p]
         for wid in s.unbuilt_wonders(p):
             price = s.wonder_price(p, wid)[0]
             if price <= coins:
-                g = (1 - w["wonder_unbuilt"]) * wonder_gain(s, p, wid, T) - price * 0.2
+                g = (1 - w["wonder_unbuilt"]) * _wonder_gain(s, p, wid, T, WEIGHTS, mc) - price * 0.2
                 if g > best:
                     best = g
     return best

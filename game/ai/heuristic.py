@@ -56,11 +56,13 @@ class Lookahead:
 
     def finish_turn(self, s, depth=0):
         """Play the rest of `me`'s own turn greedily (in place); return the final value."""
+        known = None                # value of s already computed on an identical clone
         try:
             while (s.result is None and s.current_player == self.me and is_followup(s)
                    and depth < 12):
                 legal = s.legal_actions()
                 best = legal[0]
+                known = None
                 if len(legal) > 1:
                     best_v = -math.inf
                     for a in legal:
@@ -72,11 +74,14 @@ class Lookahead:
                         v = self.value(c)
                         if v > best_v:
                             best, best_v = a, v
+                    if best_v > -math.inf:
+                        known = best_v
                 s.apply(best)
                 depth += 1
         except IllegalActionError:          # an engine defect on a hypothetical line
             return -WIN
-        return self.value(s)
+        # The engine is deterministic: s after `best` equals the clone that scored it.
+        return known if known is not None else self.value(s)
 
     def score(self, action):
         """Value after `action` and the greedy rest of the turn, plus the resulting state."""
