@@ -33,8 +33,8 @@ from ..actions import IllegalActionError
 from . import Player, register
 from . import endgame
 from .determinize import Determinizer
-from .evaluate import (WIN, card_gain, conspiracy_value, cube_terms, evaluate, marginal_coin,
-                       tables, win_chance, wonder_gain)
+from .evaluate import (WEIGHTS, WIN, _card_gain, conspiracy_value, cube_terms, evaluate,
+                       marginal_coin, tables, win_chance, wonder_gain)
 from .heuristic import THREAT_SAMPLES, Lookahead, _match, safe_choice
 from .tactics import find_win, near_supremacy
 
@@ -97,30 +97,72 @@ def finish_followups(s, hidden=()):
         guard += 1
 
 
-def quick_score(s, a, T):
-    """A fast estimate of action a's worth for the player to move (for priors)."""
+def quick_score(s, a, T, gains=None):
+    """A fast estimate of action a's worth for the player to move (for priors).
+
+    `gains` (a `CardGains`) shares card gains between the actions of one position."""
+    if gains is None:
+        gains = CardGains(s, T)
     p = a.player
     kind = a.kind
-    mc = marginal_coin(s.age, s.coins[p])
     if kind == "build" or kind == "recruit":
         cid = s.rules.card_id[a.subject]
-        g = card_gain(s, p, cid, T)
-        return g + 0.3 * min(card_gain(s, 1 - p, cid, T), 10.0)
+        return gains.own(p, cid) + gains.denial(1 - p, cid)
     if kind == "discard":
         cid = s.rules.card_id[a.subject]
-        return s.discard_value(p) * mc + 0.3 * min(card_gain(s, 1 - p, cid, T), 10.0)
+        return gains.discard(p) + gains.denial(1 - p, cid)
     if kind == "wonder":
         wid = s.rules.wonder_id[a.subject]
         cid = s.rules.card_id[a.target]
-        g = wonder_gain(s, p, wid, T) - s.wonder_price(p, wid)[0] * mc
-        return g + 0.3 * min(card_gain(s, 1 - p, cid, T), 10.0)
+        g = wonder_gain(s, p, wid, T) - s.wonder_price(p, wid)[0] * gains.coin(p)
+        return g + gains.denial(1 - p, cid)
     if kind == "prepare":
         cid = s.rules.card_id[a.target]
         con = s.rules.conspiracy_id[a.subject]
-        return 0.4 * conspiracy_value(s, p, con, T) + 0.3 * min(card_gain(s, 1 - p, cid, T), 10.0)
+        return 0.4 * conspiracy_value(s, p, con, T) + gains.denial(1 - p, cid)
     if kind == "trigger":
         return conspiracy_value(s, p, s.rules.conspiracy_id[a.subject], T)
     return 0.0
+
+
+class CardGains:
+    """`card_gain` values of one position, each computed once: a card is usually the
+    subject of several actions (build, discard, a Wonder or Conspiracy with it), and the
+    marginal coin value and discard gain are the same for all of a player's cards."""
+
+    __slots__ = ("s", "T", "coins", "gains")
+
+    def __init__(self, s, T):
+        self.s = s
+        self.T = T
+        self.coins = {}          # player -> (marginal coin value, discard gain)
+        self.gains = {}          # (player, card id) -> card_gain
+
+    def _coin_and_discard(self, p):
+        got = self.coins.get(p)
+        if got is None:
+            mc = marginal_coin(self.s.age, self.s.coins[p])
+            got = self.coins[p] = (mc, self.s.discard_value(p) * mc)
+        return got
+
+    def coin(self, p):
+        return self._coin_and_discard(p)[0]
+
+    def discard(self, p):
+        return self._coin_and_discard(p)[1]
+
+    def own(self, p, cid):
+        """card_gain(s, p, cid, T): p's gain of taking the card."""
+        key = (p, cid)
+        g = self.gains.get(key)
+        if g is None:
+            mc, discard = self._coin_and_discard(p)
+            g = self.gains[key] = _card_gain(self.s, p, cid, self.T, WEIGHTS, mc, discard)
+        return g
+
+    def denial(self, opponent, cid):
+        """The prior's bonus for taking a card the opponent would gain from."""
+        return 0.3 * min(self.own(opponent, cid), 10.0)
 
 
 def softmax(scores, temperature=PRIOR_TEMPERATURE):
@@ -293,6 +335,8 @@ class SearchPlayer(Player):
     def iterate(self, root, s, me, T):
         path = [root]
         node = root
+        c_puct = self.c_puct
+        sqrt = math.sqrt
         while True:
             if s.result is not None:
                 value = win_chance(evaluate(s, me))
@@ -305,20 +349,21 @@ class SearchPlayer(Player):
             elif not node.children:
                 self.expand(node, s, legal, mover, T)
             # select (availability-aware PUCT)
-            best, best_u = None, -math.inf
-            c_puct = self.c_puct
+            best, best_child, best_u = None, None, -math.inf
+            children = node.children
             for a in legal:
-                child = node.children.get(a)
+                child = children.get(a)
                 if child is None:
-                    child = node.children[a] = Node(mover, 1.0 / (1 + len(node.children)))
-                child.avail += 1
-                q = child.w / child.n if child.n else 0.5
-                u = q + c_puct * child.prior * math.sqrt(child.avail) / (1 + child.n)
+                    child = children[a] = Node(mover, 1.0 / (1 + len(children)))
+                avail = child.avail = child.avail + 1
+                n = child.n
+                q = child.w / n if n else 0.5
+                u = q + c_puct * child.prior * sqrt(avail) / (1 + n)
                 if u > best_u:
-                    best, best_u = a, u
+                    best, best_child, best_u = a, child, u
             s.apply(best)
             finish_followups(s)
-            node = node.children[best]
+            node = best_child
             path.append(node)
             if node.n == 0:
                 value = win_chance(evaluate(s, me), s.age)
@@ -329,7 +374,8 @@ class SearchPlayer(Player):
                 nd.w += value if nd.mover == me else 1.0 - value
 
     def expand(self, node, s, legal, mover, T):
-        scores = [quick_score(s, a, T) for a in legal]
+        gains = CardGains(s, T)
+        scores = [quick_score(s, a, T, gains) for a in legal]
         for a, pr in zip(legal, softmax(scores, self.prior_temperature)):
             node.children[a] = Node(mover, pr)
 
