@@ -68,6 +68,7 @@ class Solver:
         self.deadline = deadline
 
     def children(self, s):
+        """(action, state after it) for every legal action, in the legal actions' order."""
         out = []
         for a in s.legal_actions():
             c = s.clone(record=False)
@@ -76,21 +77,36 @@ class Solver:
             except IllegalActionError:      # an engine defect on a hypothetical line
                 continue
             out.append((a, c))
-        self.nodes += len(out)
+        self.count(len(out))
+        return out
+
+    def count(self, new_nodes):
+        self.nodes += new_nodes
         if self.nodes > self.budget or (self.nodes & 63 == 0 and time.perf_counter() > self.deadline):
             raise OutOfBudget
-        return out
+
+    def child_states(self, s):
+        """The states after every legal action, ended games first (a win at once cuts
+        the rest), otherwise in the legal actions' order."""
+        ended, going_on = [], []
+        for a in s.legal_actions():
+            c = s.clone(record=False)
+            try:
+                c.apply(a)
+            except IllegalActionError:      # an engine defect on a hypothetical line
+                continue
+            (going_on if c.result is None else ended).append(c)
+        self.count(len(ended) + len(going_on))
+        return ended + going_on if ended else going_on
 
     def value(self, s, alpha, beta):
         if s.result is not None:
             return final_value(s, self.me)
         maximise = s.current_player == self.me
-        kids = self.children(s)
-        # Ended games first: a win at once cuts the rest.
-        kids.sort(key=lambda ac: ac[1].result is None)
+        kids = self.child_states(s)
         if maximise:
             best = -2 * OUTCOME
-            for _, c in kids:
+            for c in kids:
                 v = self.value(c, alpha, beta)
                 if v > best:
                     best = v
@@ -100,7 +116,7 @@ class Solver:
                             break
             return best
         best = 2 * OUTCOME
-        for _, c in kids:
+        for c in kids:
             v = self.value(c, alpha, beta)
             if v < best:
                 best = v
