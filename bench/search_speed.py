@@ -10,8 +10,10 @@ start, middle and end of each Age (`POSITIONS`). On every position:
   - `normal` chooses (fixed seed): its action is recorded;
   - evaluate() is computed for both seats on the position and on the position after each
     legal action (exact float values are recorded).
-It prints hard's iterations per second (CPU time of the fixed-iteration searches) and
-evaluate() calls per second.
+On every ENDGAME_POSITIONS entry (late Age III) the exact end-of-game search
+(game/ai/endgame.py) solves the full state: its values are recorded.
+It prints hard's iterations per second (CPU time of the fixed-iteration searches),
+evaluate() calls per second and exact endgame solves per second.
 
 --commit REV runs the same in a temporary `git worktree` of REV (removed at the end, also
 on Ctrl-C), each side in its own process importing its own checkout's engine and AI, then
@@ -35,8 +37,12 @@ ROOT = os.path.dirname(HERE)
 # by seeded random play from new_game(seed) with that many cards gone in that Age.
 POSITIONS = [(agora, seed, age, taken)
              for agora in (False, True)
-             for age, taken in ((1, 2), (2, 1), (2, 10), (3, 4), (3, 14))
+             for age, taken in ((1, 2), (2, 1), (2, 10), (3, 4), (3, 14), (3, 16))
              for seed in (1, 2)]
+# Late Age III positions for the exact end-of-game search alone (game/ai/endgame.py),
+# solved on the full state from the mover's seat: as many cards left as it starts at.
+ENDGAME_POSITIONS = [(agora, seed, 3, 20 - (4 if agora else 6))
+                     for agora in (False, True) for seed in range(1, 7)]
 HARD_SEED = 7
 NORMAL_SEED = 11
 
@@ -84,9 +90,13 @@ def work(iterations, repeat):
             hard = SearchPlayer(seed=HARD_SEED, iterations=iterations)
             t0 = time.process_time()
             action = hard.choose(obs, legal)
-            search_seconds[agora] += time.process_time() - t0
-            search_iterations[agora] += hard.last_iterations
+            if hard.last_iterations:     # not decided by a tactic or the exact endgame
+                search_seconds[agora] += time.process_time() - t0
+                search_iterations[agora] += hard.last_iterations
         rec["hard"] = str(action)
+        # Set when the exact end-of-game search (game/ai/endgame.py) decided.
+        exact = hard.last_exact
+        rec["exact"] = sorted([str(a), repr(v)] for a, v in exact.items()) if exact else None
         root = hard.last_root
         rec["visits"] = sorted([str(a), c.n, repr(c.w)] for a, c in root.children.items()) if root else []
         rec["normal"] = str(HeuristicPlayer(seed=NORMAL_SEED).choose(obs, legal))
@@ -98,6 +108,7 @@ def work(iterations, repeat):
         rec["evaluate"] = [[repr(evaluate(c, 0)), repr(evaluate(c, 1))] for c in after]
         rec["_states"] = after
         records.append(rec)
+    endgame_seconds, endgame_solves = solve_endgames(new_game, records, repeat)
     # evaluate() speed: every recorded state, both seats, several rounds.
     states = [c for rec in records for c in rec.pop("_states")]
     calls = 0
@@ -110,12 +121,32 @@ def work(iterations, repeat):
         spent = time.process_time() - t0
         if spent > 2.0 * repeat:
             break
-    speed = {"evaluate_per_second": calls / spent}
+    speed = {"evaluate_per_second": calls / spent,
+             "endgame_solves": endgame_solves, "endgame_seconds": endgame_seconds}
     for agora in (False, True):
         label = "agora" if agora else "base"
         speed[label + "_iterations"] = search_iterations[agora]
         speed[label + "_seconds"] = search_seconds[agora]
     return {"records": records, "speed": speed}
+
+
+def solve_endgames(new_game, records, repeat):
+    """Solve ENDGAME_POSITIONS exactly and record the values; return (CPU seconds, solves)."""
+    from game.ai import endgame
+    seconds, solves = 0.0, 0
+    for key in ENDGAME_POSITIONS:
+        s = reach(new_game, *key)
+        if s is None:
+            continue
+        for _ in range(repeat):
+            t0 = time.process_time()
+            values = endgame.solve([s], s.current_player)
+            seconds += time.process_time() - t0
+            solves += 1
+        exact = sorted([str(a), repr(v)] for a, v in values.items()) if values else None
+        records.append({"position": list(key) + ["endgame"], "exact": exact, "hard": "",
+                        "visits": [], "normal": "", "evaluate": [], "_states": []})
+    return seconds, solves
 
 
 def worker_main(root, iterations, repeat):
@@ -143,6 +174,8 @@ def speed_lines(speed):
         n, sec = speed[label + "_iterations"], speed[label + "_seconds"]
         out.append((f"hard iterations/s ({label})", n / sec if sec else 0.0))
     out.append(("evaluate() calls/s", speed["evaluate_per_second"]))
+    if speed.get("endgame_seconds"):
+        out.append(("exact endgame solves/s", speed["endgame_solves"] / speed["endgame_seconds"]))
     return out
 
 
@@ -164,6 +197,8 @@ def differences(new, old):
             diffs.append(f"{where}: root visit counts differ")
         elif a["visits"] != b["visits"]:
             diffs.append(f"{where}: root visit counts equal, summed values differ in the last bits")
+        if a.get("exact") != b.get("exact"):
+            diffs.append(f"{where}: the exact end-of-game values differ")
         if a["normal"] != b["normal"]:
             diffs.append(f"{where}: normal chose {a['normal']!r} (was {b['normal']!r})")
         if a["evaluate"] != b["evaluate"]:
@@ -179,9 +214,9 @@ def best_speed(a, b):
     out = dict(a)
     if b["evaluate_per_second"] > a["evaluate_per_second"]:
         out["evaluate_per_second"] = b["evaluate_per_second"]
-    for label in ("base", "agora"):
-        n, sec = label + "_iterations", label + "_seconds"
-        if b[sec] and (not a[sec] or b[n] / b[sec] > a[n] / a[sec]):
+    for label in ("base", "agora", "endgame"):
+        n, sec = label + ("_solves" if label == "endgame" else "_iterations"), label + "_seconds"
+        if b.get(sec) and (not a.get(sec) or b[n] / b[sec] > a[n] / a[sec]):
             out[n], out[sec] = b[n], b[sec]
     return out
 
