@@ -5,7 +5,9 @@ caches with their original (state.py), the turn's actions are listed only when a
 and evaluate.py memoises production and Senate values. Here, over seeded games in both rule sets
 played the way the search plays them (clones of clones, several lines from one position),
 every state's legal actions, prices and evaluation must equal those of the same position
-rebuilt from its saved form, whose caches are empty. bench/search_speed.py --commit checks
+rebuilt from its saved form, whose caches are empty; and the search's priors, which share
+card gains between a position's actions (mcts.CardGains), must equal the gains computed
+action by action. bench/search_speed.py --commit checks
 the other half (the same choices and visit counts as before the speed-ups); its comparison
 is tested here on made-up records.
 """
@@ -110,3 +112,44 @@ def test_the_commit_check_reports_each_kind_of_difference():
     last_bits = dict(record, visits=[["build Baths", 30, "17.500000000000004"],
                                      ["discard Baths", 10, "4.25"]])
     assert "last bits" in search_speed.differences({"records": [last_bits]}, old)[0]
+
+
+@pytest.mark.parametrize("agora", [False, True])
+def test_priors_sharing_card_gains_equal_the_gains_computed_per_action(agora):
+    from game.ai.mcts import CardGains, quick_score
+    rng = random.Random(5)
+    checked = set()
+    for seed in (3, 4):
+        s = new_game(seed, agora=agora)
+        while not s.is_terminal:
+            if s.decision == "turn":
+                T = ev.tables(s.agora)
+                legal = s.legal_actions()
+                shared = CardGains(s, T)
+                for a in legal:
+                    alone = quick_score(s, a, T)
+                    assert quick_score(s, a, T, shared) == alone
+                    p = a.player
+                    if a.kind == "build":
+                        cid = s.rules.card_id[a.subject]
+                        assert alone == (ev.card_gain(s, p, cid, T)
+                                         + 0.3 * min(ev.card_gain(s, 1 - p, cid, T), 10.0))
+                    checked.add(a.kind)
+            s.apply(rng.choice(s.legal_actions()))
+    assert {"build", "discard", "wonder"} <= checked
+
+
+def test_the_commit_check_reports_different_exact_endgame_values():
+    import os
+    import sys
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                    "bench"))
+    import search_speed
+
+    record = {"position": [False, 1, 3, 14, "endgame"], "hard": "", "normal": "", "visits": [],
+              "evaluate": [], "exact": [["build Senate", "102.0"], ["discard Senate", "-5.0"]]}
+    old = {"records": [record]}
+    assert search_speed.differences({"records": [dict(record)]}, old) == []
+    changed = dict(record, exact=[["build Senate", "102.0"], ["discard Senate", "-4.0"]])
+    assert search_speed.differences({"records": [changed]}, old) == [
+        "position (False, 1, 3, 14, 'endgame'): the exact end-of-game values differ"]
