@@ -211,7 +211,7 @@ class SearchPlayer(Player):
         root_scores.sort(key=lambda t: -t[0])
         if root_scores[0][0] >= WIN:
             return _match(root_scores[0][1], legal_actions)
-        if self.endgame and endgame.cards_left(s0) <= endgame.exact_cards(s0):
+        if self.endgame and endgame.cards_left(s0) <= endgame.exact_cards(s0, self.budget()):
             exact = self.solve_end(det, s0, me, root_scores, start)
             if exact is not None:
                 self.bank = min(BANK_MAX * self.budget(),
