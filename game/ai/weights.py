@@ -9,17 +9,21 @@ the file and the problem, as a broken data/cards.yaml does.
 
 import json
 import math
+import sys
 from functools import lru_cache
+from pathlib import Path
 
-from ..data import DEFAULT_PATH as CARDS_PATH, DataError
+from ..data import DataError
 
 # The evaluation's terms, in the order the fit and the file use.
 TERM_NAMES = ("points", "coins", "production", "military", "science", "tokens", "chains",
               "wonders", "senate", "conspiracies", "pending", "tempo")
 RULE_SETS = ("base", "agora")
 
-# Beside data/cards.yaml (also inside a PyInstaller bundle).
-DEFAULT_PATH = CARDS_PATH.with_name("ai_weights.json")
+# The program's own data/ directory, as game/data.py finds cards.yaml (also inside a
+# PyInstaller bundle); it does not follow a replaced card file: the weights go with the AI.
+DEFAULT_PATH = (Path(getattr(sys, "_MEIPASS", "")) if getattr(sys, "_MEIPASS", None)
+                else Path(__file__).resolve().parent.parent.parent) / "data" / "ai_weights.json"
 
 
 class FittedWeights:
