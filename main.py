@@ -37,8 +37,13 @@ def positive_int(text: str) -> int:
 
 
 def ai_names() -> list[str]:
-    """The AI players --p0/--p1 accept (game.ai's registry)."""
-    from game.ai import available
+    """The AI players --p0/--p1 accept (game.ai's registry); none when the AI's data is
+    damaged (check_data() then stops the game with one clear line)."""
+    from game.data import DataError
+    try:
+        from game.ai import available
+    except DataError:
+        return []
     return available()
 
 
@@ -88,9 +93,9 @@ keys in a game:
                       help="play a whole game AI against AI through the real screens (synthetic input)")
     test.add_argument("--seed", type=int, help="game seed for --autoplay")
     names = ai_names()
-    test.add_argument("--p0", metavar="NAME", choices=names,
+    test.add_argument("--p0", metavar="NAME", choices=names or None,
                       help=f"AI that clicks for seat 0 in --autoplay: {', '.join(names)} (default random)")
-    test.add_argument("--p1", metavar="NAME", choices=names,
+    test.add_argument("--p1", metavar="NAME", choices=names or None,
                       help=f"AI opponent in --autoplay: {', '.join(names)} (default random)")
     test.add_argument("--base-only", action="store_true", help="--autoplay the base game (no Agora)")
     test.add_argument("--hotseat", action="store_true",
@@ -111,11 +116,14 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 
 def check_data() -> str | None:
-    """A broken data/cards.yaml or text catalogue stops the game with one clear line, never a
-    traceback (nor a window full of untranslated keys)."""
+    """A broken data/cards.yaml, AI weights file (data/ai_weights.json) or text catalogue
+    stops the game with one clear line, never a traceback (nor a window full of
+    untranslated keys)."""
     from game.data import DataError, load_database
     try:
         load_database()
+        from game.ai import weights
+        weights.load_weights(weights.DEFAULT_PATH)
     except DataError as exc:
         return str(exc)
     return check_catalogues()

@@ -42,6 +42,17 @@ def test_broken_game_data_stops_with_one_clear_line(tmp_path):
     assert "cards.yaml" in proc.stderr and "Tavern" in proc.stderr and "bogus_field" in proc.stderr
 
 
+def test_broken_ai_weights_stop_with_one_clear_line(tmp_path):
+    broken = tmp_path / "ai_weights.json"
+    text = (ROOT / "data" / "ai_weights.json").read_text(encoding="utf-8")
+    broken.write_text(text.replace('"term_scale"', '"term_scales"', 1), encoding="utf-8")
+    code = ("import sys, game.ai.weights as w; w.DEFAULT_PATH = w.Path(sys.argv[1]); "
+            "import main; sys.exit(main.main([]))")
+    proc = run("-c", code, str(broken), code=2)
+    assert "Traceback" not in proc.stderr
+    assert "ai_weights.json" in proc.stderr and "term_scale" in proc.stderr
+
+
 def test_selftest_passes_from_source():
     out = run("main.py", "--selftest", code=0).stdout
     assert "self-test passed" in out

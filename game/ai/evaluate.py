@@ -36,6 +36,7 @@ from ..data import RESOURCES
 from ..effects import count_in_city
 from ..rules import rules_for
 from ..senate import cubes_on_board, supply
+from .weights import TERM_NAMES, fitted  # noqa: F401  (TERM_NAMES: the terms, in order)
 
 WIN = 1000.0
 
@@ -81,23 +82,13 @@ WEIGHTS = {
     "chain_out": (1.4, 1.0, 0.0),      # a chain symbol whose chained card may still come
 }
 
-# Relative weight of each term per Age (I, II, III). Fitted by logistic regression of the
-# game outcome on the terms over normal-vs-normal games, normalised so that a point on the
-# score sheet weighs 1, then moved halfway (geometrically) toward 1 to stay conservative.
-TERM_SCALE = {
-    "points": (1.0, 1.0, 1.0),
-    "coins": (1.01, 1.44, 1.28),
-    "production": (2.87, 2.66, 4.35),
-    "military": (1.03, 1.33, 1.07),
-    "science": (1.0, 0.85, 0.7),
-    "tokens": (0.54, 0.87, 0.76),
-    "chains": (3.16, 1.68, 1.0),
-    "wonders": (1.04, 0.83, 0.26),
-    "senate": (0.72, 0.54, 0.41),
-    "conspiracies": (2.22, 1.79, 1.26),
-    "pending": (1.0, 1.0, 1.0),
-    "tempo": (1.37, 1.06, 0.98),
-}
+# Relative weight of each term per Age (I, II, III), per rule set, and the value scale
+# (evaluation points per logistic unit) turning an evaluation into a winning chance: fitted
+# by logistic regression of game outcomes on the terms over self-play games
+# (tools/fit_ai_weights.py, docs/ai-fit-notes.md), read from data/ai_weights.json.
+_FITTED = fitted()
+TERM_SCALE_BY_RULES = {False: _FITTED.term_scale["base"], True: _FITTED.term_scale["agora"]}
+TERM_SCALE = TERM_SCALE_BY_RULES[True]
 
 # Lasting effect of an owned progress token (its points and coins are counted elsewhere).
 TOKEN_PASSIVE = {
@@ -715,7 +706,7 @@ def terms(s, me, hidden=(), w=WEIGHTS, tempo=True):
         g = min(g, 40.0)
         out["tempo"] = w["tempo"] * (g if mover == me else -g)
     k = s.age - 1
-    scale = w.get("term_scale", TERM_SCALE)
+    scale = w.get("term_scale") or TERM_SCALE_BY_RULES[s.agora]
     for name in out:
         out[name] *= scale[name][k]
     return out
@@ -726,7 +717,7 @@ def cube_terms(s, me, w=WEIGHTS):
     T = tables(s.agora)
     opp = 1 - me
     k = s.age - 1
-    scale = w.get("term_scale", TERM_SCALE)
+    scale = w.get("term_scale") or TERM_SCALE_BY_RULES[s.agora]
     v = military_value(s, _distance(s, me), w) * scale["military"][k]
     if s.agora:
         v += (_senate(s, me, T, w) - _senate(s, opp, T, w)) * scale["senate"][k]
@@ -750,8 +741,7 @@ def evaluate(s, me, hidden=(), w=WEIGHTS, tempo=True) -> float:
     return sum(terms(s, me, hidden, w, tempo).values())
 
 
-VALUE_SCALE = (18.0, 14.0, 10.0)   # evaluation points per logistic unit, by Age (fitted
-                                   # on normal-vs-normal games: later positions are surer)
+VALUE_SCALE = _FITTED.value_scale["agora"]   # see TERM_SCALE above (later positions are surer)
 
 
 def win_chance(v, age=2):

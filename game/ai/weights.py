@@ -1,0 +1,92 @@
+"""The evaluation's fitted scales, read once from `data/ai_weights.json`.
+
+The file is written by tools/fit_ai_weights.py (self-play + logistic regression; see
+docs/ai-fit-notes.md). It holds, per rule set ("base", "agora"), the per-Age scale of each
+evaluation term (game/ai/evaluate.py `terms`) and the per-Age value scale that turns an
+evaluation into a winning chance. A missing or malformed file raises `DataError` naming
+the file and the problem, as a broken data/cards.yaml does.
+"""
+
+import json
+import math
+import sys
+from functools import lru_cache
+from pathlib import Path
+
+from ..data import DataError
+
+# The evaluation's terms, in the order the fit and the file use.
+TERM_NAMES = ("points", "coins", "production", "military", "science", "tokens", "chains",
+              "wonders", "senate", "conspiracies", "pending", "tempo")
+RULE_SETS = ("base", "agora")
+
+# The program's own data/ directory, as game/data.py finds cards.yaml (also inside a
+# PyInstaller bundle); it does not follow a replaced card file: the weights go with the AI.
+DEFAULT_PATH = (Path(getattr(sys, "_MEIPASS", "")) if getattr(sys, "_MEIPASS", None)
+                else Path(__file__).resolve().parent.parent.parent) / "data" / "ai_weights.json"
+
+
+class FittedWeights:
+    """term_scale[rules][term] and value_scale[rules] are tuples of 3 (Ages I-III)."""
+
+    def __init__(self, term_scale, value_scale, settings, quality):
+        self.term_scale = term_scale
+        self.value_scale = value_scale
+        self.settings = settings
+        self.quality = quality
+
+
+def _three_numbers(value, where, path):
+    if (not isinstance(value, list) or len(value) != 3
+            or not all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                       and math.isfinite(v) for v in value)):
+        raise DataError(path, f"{where}: expected a list of 3 numbers (Ages I-III), "
+                              f"got {json.dumps(value)[:60]}")
+    return tuple(float(v) for v in value)
+
+
+def load_weights(path=DEFAULT_PATH) -> FittedWeights:
+    """Read and check the weights file; raises DataError on any problem."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except FileNotFoundError:
+        raise DataError(path, "cannot read the AI weights file: no such file "
+                              "(write it with tools/fit_ai_weights.py)") from None
+    except OSError as exc:
+        raise DataError(path, f"cannot read the AI weights file: {exc.strerror or exc}") from None
+    try:
+        doc = json.loads(text)
+    except ValueError as exc:
+        raise DataError(path, f"not valid JSON: {exc}") from None
+    if not isinstance(doc, dict):
+        raise DataError(path, "expected a JSON object at the top level")
+    for key in ("term_scale", "value_scale"):
+        if not isinstance(doc.get(key), dict):
+            raise DataError(path, f"missing the '{key}' object")
+    term_scale, value_scale = {}, {}
+    for rules in RULE_SETS:
+        scales = doc["term_scale"].get(rules)
+        if not isinstance(scales, dict):
+            raise DataError(path, f"term_scale: missing the '{rules}' rule set")
+        unknown = sorted(set(scales) - set(TERM_NAMES))
+        if unknown:
+            raise DataError(path, f"term_scale.{rules}: unknown term '{unknown[0]}'")
+        table = {}
+        for name in TERM_NAMES:
+            if name not in scales:
+                raise DataError(path, f"term_scale.{rules}: missing the term '{name}'")
+            table[name] = _three_numbers(scales[name], f"term_scale.{rules}.{name}", path)
+        term_scale[rules] = table
+        value = _three_numbers(doc["value_scale"].get(rules), f"value_scale.{rules}", path)
+        if min(value) <= 0:
+            raise DataError(path, f"value_scale.{rules}: the scales must be positive")
+        value_scale[rules] = value
+    return FittedWeights(term_scale, value_scale, doc.get("settings", {}),
+                         doc.get("quality", {}))
+
+
+@lru_cache(maxsize=1)
+def fitted() -> FittedWeights:
+    """The weights of data/ai_weights.json (read once)."""
+    return load_weights(DEFAULT_PATH)
