@@ -53,6 +53,19 @@ def wilson(wins, n, z=1.96):
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+LIVE = set()          # the players' processes still running (stopped on SIGTERM)
+STOPPING = []         # set once the run is terminated: games not started yet are skipped
+
+
+def terminate(*_):
+    """SIGTERM: stop every player's process, so the games in progress end at once, skip the
+    rest, and leave through the `finally` that removes the temporary checkout."""
+    STOPPING.append(True)
+    for proc in list(LIVE):
+        proc.kill()
+    sys.exit(1)
+
+
 class Side:
     """A player running in a child process on the code of `root`."""
 
@@ -62,6 +75,7 @@ class Side:
             cmd += ["--think", str(seconds)]
         self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      text=True, cwd=root)
+        LIVE.add(self.proc)
 
     def choose(self, state, game, actions):
         request = {"state": encode(state), "game": game, "actions": actions}
@@ -76,6 +90,7 @@ class Side:
         return reply["action"], reply["seconds"], reply.get("iterations")
 
     def close(self):
+        LIVE.discard(self.proc)
         try:
             self.proc.stdin.close()
             self.proc.wait(timeout=10)
@@ -90,6 +105,10 @@ def play(i, seed, agora, sides):
     roots, levels, secs = sides
     seats = [None, None]
     seats[new_seat], seats[1 - new_seat] = "new", "old"
+    if STOPPING:
+        return {"game": i, "seed": seed + i, "agora": agora, "first": first,
+                "new_seat": new_seat, "winner": None, "victory": "error", "error": "terminated",
+                "times": {"new": [], "old": []}, "iterations": {}, "actions": []}
     players = [Side(roots[seats[q]], levels[seats[q]], seed * 7919 + 31 * i + q, secs[seats[q]])
                for q in (0, 1)]
     times = {"new": [], "old": []}
@@ -223,7 +242,7 @@ def main(argv=None):
     os.rmdir(where)
     copy = tempfile.mkdtemp(prefix="ai-vs-commit-new-")
     # A terminated run still removes its temporary checkout (via the finally below).
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
+    signal.signal(signal.SIGTERM, terminate)
     checkout(commit, where)
     log = open(args.log, "w") if args.log else None
     try:

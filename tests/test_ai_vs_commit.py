@@ -47,3 +47,20 @@ def test_two_games_against_head_count_winners_and_clean_up(tmp_path):
     assert [r["game"] for r in records] == [0, 1]          # in game order, two at a time
     assert [r["new_seat"] for r in records] == [0, 1]
     assert all(r["winner"] in ("new", "old", None) and r["actions"] for r in records)
+
+
+def test_a_terminated_run_with_workers_stops_at_once_and_cleans_up():
+    import signal
+    import time
+    proc = subprocess.Popen([sys.executable, os.path.join(ROOT, "bench", "ai_vs_commit.py"),
+                             "--commit", "HEAD", "--new", "hard", "--seconds", "1", "--games", "8",
+                             "--workers", "2", "--rules", "base"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    first = proc.stdout.readline() + proc.stdout.readline()
+    where = first.split("checked out at ")[1].split()[0]
+    time.sleep(3)                                   # games under way
+    proc.send_signal(signal.SIGTERM)
+    proc.communicate(timeout=30)                    # does not wait for the games to finish
+    assert proc.returncode != 0
+    after = subprocess.run(["git", "-C", ROOT, "worktree", "list"], capture_output=True, text=True).stdout
+    assert where not in after and not os.path.exists(where)
