@@ -201,13 +201,19 @@ def summarize(path, new, old):
                    {"new": f"{new} (working tree)", "old": f"{old} (earlier commit)"})
 
 
+def timed(level, seconds):
+    """The level's label: `hard` shows its thinking time; the other levels ignore it."""
+    return f"{level}@{seconds}s" if level == "hard" else level
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--commit", default="", help="the earlier commit (any git revision)")
     parser.add_argument("--new", default="hard", help="level of the working tree (default hard)")
     parser.add_argument("--old", default=None, help="level of the earlier commit (default: --new)")
     parser.add_argument("--games", type=int, default=40, help="games per rule set")
-    parser.add_argument("--seconds", type=float, default=0.5, help="time per decision, both sides")
+    parser.add_argument("--seconds", type=float, default=0.5,
+                        help="time per decision, both sides (only `hard` takes a thinking time)")
     parser.add_argument("--new-seconds", type=float, default=None)
     parser.add_argument("--old-seconds", type=float, default=None)
     parser.add_argument("--rules", default="base,agora", help="base, agora or base,agora")
@@ -236,8 +242,8 @@ def main(argv=None):
     commit = resolved.stdout.strip()
     secs = {"new": args.new_seconds if args.new_seconds is not None else args.seconds,
             "old": args.old_seconds if args.old_seconds is not None else args.seconds}
-    names = {"new": f"{args.new}@{secs['new']}s (working tree)",
-             "old": f"{old_level}@{secs['old']}s ({commit[:7]})"}
+    names = {"new": f"{timed(args.new, secs['new'])} (working tree)",
+             "old": f"{timed(old_level, secs['old'])} ({commit[:7]})"}
     where = tempfile.mkdtemp(prefix="ai-vs-commit-")
     os.rmdir(where)
     copy = tempfile.mkdtemp(prefix="ai-vs-commit-new-")

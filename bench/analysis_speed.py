@@ -21,7 +21,7 @@ from game.setup import new_game  # noqa: E402
 
 def play(seed):
     s = new_game(seed, agora=True, first_player=seed % 2)
-    bots = [make_player("normal", seed), make_player("normal", seed + 1)]
+    bots = [make_player("one-ply", seed), make_player("one-ply", seed + 1)]
     saved = SavedGame(seed=seed, first_player=seed % 2)
     while not s.is_terminal:
         p = s.current_player

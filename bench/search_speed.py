@@ -7,7 +7,8 @@ A fixed set of positions is reached by seeded random play, in both rule sets and
 start, middle and end of each Age (`POSITIONS`). On every position:
   - `hard` chooses with a fixed number of iterations and a fixed seed: its action and the
     visit count (and summed value) of every root child are recorded;
-  - `normal` chooses (fixed seed): its action is recorded;
+  - the one-ply player (`HeuristicPlayer`; `normal` before it searched) chooses (fixed
+    seed): its action is recorded;
   - evaluate() is computed for both seats on the position and on the position after each
     legal action (exact float values are recorded).
 On every ENDGAME_POSITIONS entry (late Age III) the exact end-of-game search
@@ -200,7 +201,7 @@ def differences(new, old):
         if a.get("exact") != b.get("exact"):
             diffs.append(f"{where}: the exact end-of-game values differ")
         if a["normal"] != b["normal"]:
-            diffs.append(f"{where}: normal chose {a['normal']!r} (was {b['normal']!r})")
+            diffs.append(f"{where}: one-ply chose {a['normal']!r} (was {b['normal']!r})")
         if a["evaluate"] != b["evaluate"]:
             n = sum(1 for x, y in zip(a["evaluate"], b["evaluate"]) if x != y)
             worst = max((abs(float(u) - float(v)) for x, y in zip(a["evaluate"], b["evaluate"])
@@ -252,7 +253,7 @@ def compare(commit, iterations, repeat, rounds):
         for d in diffs:
             print("  " + d)
     else:
-        print(f"identical: hard's actions and root visits ({iterations} iterations), normal's "
+        print(f"identical: hard's actions and root visits ({iterations} iterations), one-ply's "
               f"actions and evaluate() values on {n} positions")
     print(f"best of {rounds} alternating run(s) per side, CPU time")
     print(f"{'':28}{'working tree':>14}{rev[:7]:>14}{'ratio':>8}")

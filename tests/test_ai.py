@@ -15,16 +15,20 @@ from game import new_game
 from game.ai import available, make_player
 from game.ai.determinize import Determinizer, determinize
 from game.ai.evaluate import explain
-from game.ai.mcts import SearchPlayer
+from game.ai.mcts import QuickSearchPlayer, SearchPlayer
 from game.invariants import problems
 from game.simulate import play_game
 
-AIS = ("easy", "normal", "hard")
+AIS = ("easy", "one-ply", "normal", "hard")
 
 
 def make(name, seed=0):
+    """The player `name`; the searching levels on a fixed number of iterations, so the
+    test does not hang on the machine's speed."""
     if name == "hard":
         return SearchPlayer(seed=seed, iterations=24)
+    if name == "normal":
+        return QuickSearchPlayer(seed=seed, iterations=40)
     return make_player(name, seed)
 
 
@@ -44,13 +48,13 @@ def play_own_turn(s, name, seed=0):
 # ------------------------------------------------------------------ registry, complete games
 
 def test_players_are_registered():
-    for name in ("random", "easy", "normal", "hard"):
+    for name in ("random", "easy", "one-ply", "normal", "hard"):
         assert name in available()
     assert make_player("hard", 1, 0.05).think_seconds == 0.05
 
 
 @pytest.mark.parametrize("agora", [False, True], ids=["base", "agora"])
-@pytest.mark.parametrize("name", ["easy", "normal"])
+@pytest.mark.parametrize("name", ["easy", "one-ply", "normal"])
 def test_heuristic_players_finish_seeded_games(name, agora):
     for seed in range(3):
         players = [make_player(name, seed), make_player("random", seed + 1)]
@@ -63,6 +67,32 @@ def test_hard_finishes_a_seeded_game(agora):
     players = [SearchPlayer(seed=1, iterations=8), make_player("normal", 2)]
     s = play_game(11, players, agora, first_player=1)
     assert s.is_terminal
+
+
+def test_normal_is_a_short_search_whatever_the_thinking_time(monkeypatch):
+    """`normal` keeps its own small budget (the Settings' thinking time is `hard`'s) and
+    spends it searching; a search draws only the determinizations its iterations use."""
+    from game.ai import mcts
+    normal = make_player("normal", 1, think_seconds=8.0)
+    assert isinstance(normal, QuickSearchPlayer)
+    assert normal.budget() == mcts.QUICK_SECONDS <= 0.05
+    s = new_game(4, agora=True, first_player=0)
+    while len(s.legal_actions()) < 3 or s.decision != "turn":
+        s.apply(s.legal_actions()[0])
+    drawn = []
+    real_sample = mcts.Determinizer.sample
+    monkeypatch.setattr(mcts.Determinizer, "sample",
+                        lambda det, rng: drawn.append(1) or real_sample(det, rng))
+    for player in (normal, make_player("hard", 1, think_seconds=0.015)):
+        drawn.clear()
+        clock = FakeClock()
+        monkeypatch.setattr(mcts, "time", clock)
+        player.choose(s.observation(s.current_player), s.legal_actions())
+        assert clock.now <= player.budget() + 0.0025      # 1 ms a read: a read or two over
+        assert player.last_iterations > 0
+        # The first state, then one more per iteration until the pool is full.
+        assert len(drawn) == min(player.last_iterations, player.pool_size)
+    assert player.last_iterations < player.pool_size      # hard's pool was not filled
 
 
 class FakeClock:
@@ -186,7 +216,7 @@ def _block_political():
     return s, "Right Politician 1"
 
 
-@pytest.mark.parametrize("name", ["normal", "hard"])
+@pytest.mark.parametrize("name", ["one-ply", "normal", "hard"])
 @pytest.mark.parametrize("build", [_block_military, _block_science, _block_political],
                          ids=["military", "science", "political"])
 def test_ai_blocks_the_opponents_immediate_win(name, build):

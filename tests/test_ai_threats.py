@@ -44,20 +44,30 @@ def test_the_position_is_a_forced_military_loss_after_the_greedy_move():
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_normal_avoids_the_move_that_allows_a_forced_military_loss(seed, monkeypatch):
-    # The check's time limit protects the game's pace; on a loaded test machine it must
-    # not decide the outcome of the test.
-    monkeypatch.setattr(heuristic, "DEEP_SECONDS", 5.0)
+def test_normal_avoids_the_move_that_allows_a_forced_military_loss(seed):
+    # A fixed number of iterations: the whole decision (threat check included) is then
+    # deterministic, and a loaded test machine cannot decide the outcome of the test.
+    from game.ai.mcts import QuickSearchPlayer
     s = position()
-    action = make_player("normal", seed).choose(s.observation(0), s.legal_actions())
+    action = QuickSearchPlayer(seed=seed, iterations=40).choose(s.observation(0), s.legal_actions())
     assert str(action) != GREEDY
     assert not forced_win(after(s, str(action)), 1, turns=2), f"normal played {action}"
 
 
-def test_one_turn_deep_checks_miss_it():
-    """The test can fail: with the two-turn search off, normal plays into the loss."""
+@pytest.mark.parametrize("seed", range(2))
+def test_one_ply_avoids_it_too(seed, monkeypatch):
+    # The check's time limit protects the game's pace; on a loaded test machine it must
+    # not decide the outcome of the test.
+    monkeypatch.setattr(heuristic, "DEEP_SECONDS", 5.0)
     s = position()
-    shallow = make_player("normal", 0)
+    action = make_player("one-ply", seed).choose(s.observation(0), s.legal_actions())
+    assert not forced_win(after(s, str(action)), 1, turns=2), f"one-ply played {action}"
+
+
+def test_one_turn_deep_checks_miss_it():
+    """The test can fail: with the two-turn search off, one-ply plays into the loss."""
+    s = position()
+    shallow = make_player("one-ply", 0)
     shallow.deep_threats = False
     assert str(shallow.choose(s.observation(0), s.legal_actions())) == GREEDY
 
@@ -122,6 +132,8 @@ def test_forced_science_win_two_turns_deep():
 def test_ai_does_not_uncover_the_second_sphere(name):
     from game.ai.mcts import SearchPlayer
     s = _science_position()
-    player = SearchPlayer(seed=2, iterations=24) if name == "hard" else make_player(name, 2)
+    from game.ai.mcts import QuickSearchPlayer
+    player = (SearchPlayer(seed=2, iterations=24) if name == "hard"
+              else QuickSearchPlayer(seed=2, iterations=40))
     action = player.choose(s.observation(0), s.legal_actions())
     assert action.subject != "Palace", f"{name} played {action}"

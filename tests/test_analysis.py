@@ -16,10 +16,10 @@ ITERATIONS = 20
 
 def science_throw_game(seed):
     """A base game where seat 0 collects science and, with a science victory one build
-    away, discards a card instead; both seats then play the `normal` AI to the end.
+    away, discards a card instead; both seats then play the `one-ply` AI to the end.
     Returns the save and the index of the thrown-away decision."""
     s = new_game(seed, agora=False, first_player=0)
-    normal = [make_player("normal", seed), make_player("normal", seed + 1)]
+    normal = [make_player("one-ply", seed), make_player("one-ply", seed + 1)]
     saved = SavedGame(seed=seed, agora=False, first_player=0,
                       players=[{"name": "", "kind": "human"}, {"name": "", "kind": "ai", "ai": "normal"}])
     thrown = None
@@ -69,7 +69,7 @@ def analysis(thrown_game):
 
 def test_hint_names_the_move_the_search_plays():
     s = new_game(5, agora=True, first_player=0)
-    normal = make_player("normal", 9)
+    normal = make_player("one-ply", 9)
     checked = 0
     for turn in range(40):
         legal = s.legal_actions()

@@ -152,11 +152,11 @@ def test_fitted_evaluation_still_prefers_the_obvious(agora):
 
 
 @pytest.mark.parametrize("agora", [False, True], ids=["base", "agora"])
-def test_normal_builds_the_card_worth_more_points(agora):
+def test_one_ply_builds_the_card_worth_more_points(agora):
     from game.ai import make_player
     s = position(agora=agora, age=3)
     give(s, 0, "Sawmill", "Brickyard", "Quarry", "Glassworks", "Glass-Blower")
     offer(s, "Palace", "Gardens")           # 7 points against 6, both free to build
     p = s.current_player
-    action = make_player("normal", 1).choose(s.observation(p), s.legal_actions())
+    action = make_player("one-ply", 1).choose(s.observation(p), s.legal_actions())
     assert str(action) == "build Palace"

@@ -23,9 +23,9 @@ from ui.table.session import CURRENT  # noqa: E402
 
 
 def play(seed, mode="ai", level="normal", human=0, first=0):
-    """A finished game between two `normal` players, saved as `mode` against `level`."""
+    """A finished game between two `one-ply` players, saved as `mode` against `level`."""
     s = new_game(seed, agora=True, first_player=first)
-    bots = [make_player("normal", seed), make_player("normal", seed + 1)]
+    bots = [make_player("one-ply", seed), make_player("one-ply", seed + 1)]
     if mode == "hotseat":
         players = [{"name": "A", "kind": "human"}, {"name": "B", "kind": "human"}]
     else:

@@ -1,6 +1,7 @@
-"""The heuristic players: `normal` and `easy`.
+"""The heuristic players: `one-ply` and `easy`.
 
-`normal` (HeuristicPlayer) looks one decision ahead on a determinized copy of the game
+`one-ply` (HeuristicPlayer; it was `normal` until `normal` became a short search, see
+`mcts.QuickSearchPlayer`) looks one decision ahead on a determinized copy of the game
 (`determinize.py`): it applies each legal action, lets itself finish the rest of its own
 turn greedily (progress token, Senate actions, Conspiracy choices, ...), and scores the
 result with `evaluate.evaluate` (named, readable terms: points, coins, production,
@@ -101,7 +102,7 @@ class Lookahead:
         return out
 
 
-@register("normal")
+@register("one-ply")
 class HeuristicPlayer(Player):
     """One-ply lookahead with a readable evaluation and exact win/threat checks."""
 
@@ -182,7 +183,7 @@ class EasyPlayer(HeuristicPlayer):
 
 SAFETY_CHECKS = 16              # best-scored moves checked against the opponent's threats
 THREAT_SAMPLES = 4              # determinizations a deep threat is looked for in
-DEEP_SECONDS = 0.04             # time the two-turn threat check may take in `normal`
+DEEP_SECONDS = 0.04             # time the two-turn threat check may take in `one-ply`
 
 
 def threat_risk(a, c, opp, looks, give_up):

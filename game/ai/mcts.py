@@ -13,7 +13,7 @@ Guidance from the heuristic (`evaluate.py`, `heuristic.py`):
   the follow-ups of a turn (progress token, Senate actions, Conspiracy choices, ...) are
   played greedily by the acting player's one-ply evaluation. The decision being asked
   at the root is always searched, whatever its kind;
-- priors (PUCT): the root's children use the full one-ply scores of the `normal` player;
+- priors (PUCT): the root's children use the full one-ply scores of the `one-ply` player;
   deeper nodes use quick per-action gains (`evaluate.card_gain`, Wonder and Conspiracy
   values), so the search looks first at what a sensible player would do;
 - leaves are not played out at random: the position is scored by `evaluate` and turned
@@ -49,6 +49,8 @@ BANK_SPEND = 1.0         # a close decision may take up to this many budgets mor
 BANK_MAX = 3.0           # at most this many budgets are kept in the bank
 CLOSE_SHARE = 0.5        # runner-up visits / leader visits above which a decision is close
 UPGRADE_VISITS = 4       # a node visited this often gets one-ply priors and values
+QUICK_SECONDS = 0.04     # `normal`: the search's budget per decision
+QUICK_POOL = 8           # `normal`: determinizations (a few dozen iterations share them)
 
 
 class Node:
@@ -181,6 +183,7 @@ class SearchPlayer(Player):
     endgame = True               # solve the last cards of Age III exactly
     c_puct = C_PUCT
     prior_temperature = PRIOR_TEMPERATURE
+    pool_size = POOL
     iterations = None            # set for a fixed number of iterations (tests)
 
     def __init__(self, seed: int = 0, think_seconds: float = None, iterations: int = None):
@@ -234,8 +237,11 @@ class SearchPlayer(Player):
             stats = self.last_root.children
             ordered = [(stats[a].w / max(1, stats[a].n), a, after[a]) for a in order if a in after]
             others = [det.sample(self.rng) for _ in range(THREAT_SAMPLES - 1)]
-            safe = safe_choice(ordered, 1 - me, s0, True, others, hidden,
-                               deadline=max(start + budget, time.perf_counter() + 0.02))
+            # With a fixed number of iterations the whole decision is deterministic, so
+            # the threat check gets no wall-clock limit either.
+            limit = (math.inf if self.iterations is not None
+                     else max(start + budget, time.perf_counter() + 0.02))
+            safe = safe_choice(ordered, 1 - me, s0, True, others, hidden, deadline=limit)
             if safe is not None:
                 action = safe
         # Time not used here (an early stop) is banked for a close decision later; time
@@ -268,8 +274,8 @@ class SearchPlayer(Player):
         max_iter = self.iterations
         rng = self.rng
         T = tables(s0.agora)
-        size = POOL if max_iter is None else max(1, min(POOL, max_iter))
-        pool = [s0] + [det.sample(rng) for _ in range(size - 1)]
+        size = self.pool_size if max_iter is None else max(1, min(self.pool_size, max_iter))
+        pool = [s0]         # filled as iterations need it: a short search draws fewer
         root = Node()
         self.seed_children(root, root_scores, s0.age)
         it = 0
@@ -286,7 +292,9 @@ class SearchPlayer(Player):
                     deadline, extended = extended, None      # a close call: think longer
                 if it and it % SETTLED_CHECK_EVERY == 0 and self.settled(root, it, now - began, deadline - now):
                     break
-            s = pool[it % len(pool)].clone()
+            if len(pool) <= it < size:
+                pool.append(det.sample(rng))
+            s = pool[it % size].clone()
             try:
                 self.iterate(root, s, me, T)
             except IllegalActionError:      # an engine defect on a hypothetical line
@@ -379,3 +387,17 @@ class SearchPlayer(Player):
         for a, pr in zip(legal, softmax(scores, self.prior_temperature)):
             node.children[a] = Node(mover, pr)
 
+
+@register("normal")
+class QuickSearchPlayer(SearchPlayer):
+    """`normal`: the same search on a short, fixed budget (QUICK_SECONDS a decision,
+    whatever the Settings' thinking time, which is `hard`'s). Every decision still gets the
+    one-ply scores, the exact win and two-turn threat checks and, near the end, the exact
+    endgame when it finishes in time; the few dozen iterations left look one or two turns
+    further than the one-ply player (`one-ply`), which is what makes it the sharper player.
+    `iterations` set fixes the work instead of the time (deterministic, for tests)."""
+
+    pool_size = QUICK_POOL
+
+    def budget(self):
+        return QUICK_SECONDS
