@@ -107,7 +107,7 @@ def test_the_commit_check_reports_each_kind_of_difference():
                    visits=[["build Baths", 29, "17.5"], ["discard Baths", 11, "4.25"]],
                    evaluate=[["1.5000000000000002", "-1.5"]])
     found = " | ".join(search_speed.differences({"records": [changed]}, old))
-    assert "hard chose" in found and "normal chose" in found
+    assert "hard chose" in found and "one-ply chose" in found
     assert "root visit counts differ" in found and "evaluate() differs on 1 states" in found
     last_bits = dict(record, visits=[["build Baths", 30, "17.500000000000004"],
                                      ["discard Baths", 10, "4.25"]])
