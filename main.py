@@ -116,14 +116,15 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 
 def check_data() -> str | None:
-    """A broken data/cards.yaml, AI weights file (data/ai_weights.json) or text catalogue
-    stops the game with one clear line, never a traceback (nor a window full of
-    untranslated keys)."""
+    """A broken data/cards.yaml, AI data file (data/ai_weights.json, data/ai_choices.json)
+    or text catalogue stops the game with one clear line, never a traceback (nor a window
+    full of untranslated keys)."""
     from game.data import DataError, load_database
     try:
         load_database()
         from game.ai import weights
         weights.load_weights(weights.DEFAULT_PATH)
+        weights.load_choice_values(weights.CHOICES_PATH)
     except DataError as exc:
         return str(exc)
     return check_catalogues()

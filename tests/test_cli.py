@@ -53,6 +53,17 @@ def test_broken_ai_weights_stop_with_one_clear_line(tmp_path):
     assert "ai_weights.json" in proc.stderr and "term_scale" in proc.stderr
 
 
+def test_broken_ai_choice_values_stop_with_one_clear_line(tmp_path):
+    broken = tmp_path / "ai_choices.json"
+    text = (ROOT / "data" / "ai_choices.json").read_text(encoding="utf-8")
+    broken.write_text(text.replace('"Piraeus": 6.71', '"Piraeus": "best"', 1), encoding="utf-8")
+    code = ("import sys, game.ai.weights as w; w.CHOICES_PATH = w.Path(sys.argv[1]); "
+            "import main; sys.exit(main.main([]))")
+    proc = run("-c", code, str(broken), code=2)
+    assert "Traceback" not in proc.stderr
+    assert "ai_choices.json" in proc.stderr and "Piraeus" in proc.stderr
+
+
 def test_selftest_passes_from_source():
     out = run("main.py", "--selftest", code=0).stdout
     assert "self-test passed" in out

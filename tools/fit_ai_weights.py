@@ -69,7 +69,11 @@ UNIT_SCALE = {name: (1.0, 1.0, 1.0) for name in TERM_NAMES}
 # ------------------------------------------------------------------------- self-play
 
 class ScaledPlayer(HeuristicPlayer):
-    """`normal` with given term scales, and a random legal move with probability `noise`."""
+    """`normal` with given term scales, and a random legal move with probability `noise`.
+    It drafts by the evaluation, as when data/ai_weights.json was written (the measured
+    Wonder values of data/ai_choices.json came later)."""
+
+    draft_by_values = False
 
     def __init__(self, seed, term_scale, noise):
         super().__init__(seed=seed)

@@ -28,9 +28,12 @@ def _check(name, fn, failures):
 def _data():
     from game.data import load_database
     from game.rules import rules_for
+    from game.ai.weights import load_choice_values, load_weights
     db = load_database()
     rules_for(True), rules_for(False)
-    return f"{len(db.cards)} cards, {len(db.wonders)} Wonders, {len(db.conspiracies)} Conspiracies"
+    load_weights(), load_choice_values()          # the AI's data files are bundled and sound
+    return (f"{len(db.cards)} cards, {len(db.wonders)} Wonders, {len(db.conspiracies)} "
+            f"Conspiracies, AI data")
 
 
 def _faces():

@@ -29,6 +29,7 @@ import time
 from ..actions import IllegalActionError
 from . import Player, register
 from .determinize import Determinizer
+from .draft import draft_choice
 from .evaluate import WEIGHTS, WIN, evaluate, win_chance
 from .tactics import find_win, forced_win, opponent_threatens, near_supremacy
 
@@ -111,6 +112,7 @@ class HeuristicPlayer(Player):
     deep_threats = True           # ... or a supremacy it can force within two of its turns
     seek_wins = True              # search a short own sequence that wins at once
     mistakes = 0.0                # chance of a deliberate, plausible mistake (easy)
+    draft_by_values = True        # draft by measured Wonder values (game/ai/draft.py)
 
     def choose(self, observation, legal_actions):
         if len(legal_actions) == 1:
@@ -129,6 +131,9 @@ class HeuristicPlayer(Player):
         look = Lookahead(s, me, hidden, self.weights)
         scored = look.score_all()
         scored.sort(key=lambda t: -t[0])
+        ranked = [a for _, a, _ in scored]
+        if self.draft_by_values and s.decision == "draft":
+            return draft_choice(s, me, ranked, ranked)
         if self.check_threats and scored[0][0] < WIN:
             others = ([det.sample(self.rng) for _ in range(THREAT_SAMPLES - 1)]
                       if det is not None and self.deep_threats
@@ -179,6 +184,7 @@ class EasyPlayer(HeuristicPlayer):
     check_threats = False
     seek_wins = True
     mistakes = 0.3
+    draft_by_values = False       # drafts by the evaluation, with its slips
 
 
 SAFETY_CHECKS = 16              # best-scored moves checked against the opponent's threats

@@ -33,6 +33,7 @@ from ..actions import IllegalActionError
 from . import Player, register
 from . import endgame
 from .determinize import Determinizer
+from .draft import draft_choice
 from .evaluate import (WEIGHTS, WIN, _card_gain, conspiracy_value, cube_terms, evaluate,
                        marginal_coin, tables, win_chance, wonder_gain)
 from .heuristic import THREAT_SAMPLES, Lookahead, _match, safe_choice
@@ -185,6 +186,7 @@ class SearchPlayer(Player):
     prior_temperature = PRIOR_TEMPERATURE
     pool_size = POOL
     iterations = None            # set for a fixed number of iterations (tests)
+    draft_by_values = True       # draft by measured Wonder values (game/ai/draft.py)
 
     def __init__(self, seed: int = 0, think_seconds: float = None, iterations: int = None):
         super().__init__(seed, think_seconds)
@@ -206,6 +208,9 @@ class SearchPlayer(Player):
         me = observation["observer"]
         hidden = frozenset(det.hidden_slots)
         s0 = det.sample(self.rng)
+        if self.draft_by_values and s0.decision == "draft":
+            self.bank = min(BANK_MAX * self.budget(), self.bank + self.budget())
+            return draft_choice(s0, me, legal_actions)
         if near_supremacy(s0, me):
             line = find_win(s0, me)
             if line:

@@ -90,3 +90,51 @@ def load_weights(path=DEFAULT_PATH) -> FittedWeights:
 def fitted() -> FittedWeights:
     """The weights of data/ai_weights.json (read once)."""
     return load_weights(DEFAULT_PATH)
+
+
+# ---------------------------------------------------------------- measured choice values
+
+CHOICES_PATH = DEFAULT_PATH.parent / "ai_choices.json"
+CHOICE_KINDS = ("wonders", "tokens")     # drafted Wonders, progress tokens taken
+
+
+def load_choice_values(path=CHOICES_PATH) -> dict:
+    """{rules: {"wonders": {name: value}, "tokens": {name: value}}} for "base" and "agora",
+    from data/ai_choices.json (written by tools/fit_choice_values.py); raises DataError on
+    any problem."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            doc = json.loads(f.read())
+    except FileNotFoundError:
+        raise DataError(path, "cannot read the AI's measured choice values: no such file "
+                              "(write it with tools/fit_choice_values.py)") from None
+    except OSError as exc:
+        raise DataError(path, f"cannot read the AI's measured choice values: "
+                              f"{exc.strerror or exc}") from None
+    except ValueError as exc:
+        raise DataError(path, f"not valid JSON: {exc}") from None
+    if not isinstance(doc, dict):
+        raise DataError(path, "expected a JSON object at the top level")
+    out = {}
+    for rules in RULE_SETS:
+        part = doc.get(rules)
+        if not isinstance(part, dict):
+            raise DataError(path, f"missing the '{rules}' rule set")
+        out[rules] = {}
+        for kind in CHOICE_KINDS:
+            values = part.get(kind, {}).get("value") if isinstance(part.get(kind), dict) else None
+            if not isinstance(values, dict) or not values:
+                raise DataError(path, f"missing the '{rules}.{kind}.value' object (name: value)")
+            for name, v in values.items():
+                if (not isinstance(v, (int, float)) or isinstance(v, bool)
+                        or not math.isfinite(v)):
+                    raise DataError(path, f"{rules}.{kind}.value.{name}: expected a number, "
+                                          f"got {json.dumps(v)[:40]}")
+            out[rules][kind] = {name: float(v) for name, v in values.items()}
+    return out
+
+
+@lru_cache(maxsize=1)
+def choice_values() -> dict:
+    """The values of data/ai_choices.json (read once)."""
+    return load_choice_values(CHOICES_PATH)

@@ -1,0 +1,319 @@
+"""Measure what drafting each Wonder and taking each progress token is worth, and write
+data/ai_choices.json.
+
+    python tools/fit_choice_values.py [--seed 2] [--games 6000,4000] [--workers 2]
+                                      [--cache DIR] [--out data/ai_choices.json]
+
+How (docs/ai.md, "Choices by measured values"):
+1. Self-play with random choices: in every game the Wonders are drafted at random, every
+   progress token taken (for a pair of symbols or with The Great Library) is one of those
+   offered at random, and so is the choice of who starts Ages II and III; the one-ply
+   player (`game.ai.heuristic.HeuristicPlayer`) makes every other decision for both seats. The
+   first player alternates with the game's number. Because these choices are made by
+   chance, a difference in winning that goes with one of them is its doing (under this
+   player's way of playing on), not the chooser's skill.
+2. Logistic regression, per rule set, of the outcome from both seats' views (no intercept,
+   a small L2 penalty) on: Wonder ownership (+1 the player's, -1 the opponent's); for each
+   token choice, the chosen token minus the average of those offered (+ for the player's
+   choices, - for the opponent's), so that how often a player gets to choose does not
+   count, only what it chose; moving first in the game and starting Ages II and III.
+   Each player owns four Wonders, and a choice's terms sum to zero, so only differences
+   are identified: the values are given relative to their mean. Every 5th game is held
+   out to check that the values predict better than moving first alone.
+3. A coefficient times the evaluation's Age I value scale (data/ai_weights.json) is the
+   value in victory-point equivalents; game/ai/draft.py drafts by the Wonders' values (the
+   tokens' are measured for the record and for The Great Library's draw: docs/ai.md).
+
+The one-ply player's deep threat check stops at a wall-clock limit; here it is lifted, so
+the same arguments give the same games and a byte-identical file on any machine.
+`--cache DIR` keeps the games (one JSON line each) to refit without playing them again.
+"""
+
+import argparse
+import itertools
+import json
+import math
+import os
+import sys
+import time
+from multiprocessing import Pool
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, ROOT)
+sys.path.insert(0, HERE)
+
+from fit_ai_weights import fit_logistic, quality, solve  # noqa: E402
+from game.ai import heuristic  # noqa: E402
+from game.ai.weights import CHOICES_PATH, DEFAULT_PATH, load_weights  # noqa: E402
+from game.rules import rules_for  # noqa: E402
+from game.setup import new_game  # noqa: E402
+import random  # noqa: E402
+
+RULE_SETS = (("base", False), ("agora", True))
+HOLD_OUT = 5
+L2 = 1.0
+FIRST = "(moving first)"
+START = "(starting Age "
+
+
+def game_seed(seed, i):
+    return seed * 1_000_003 + i
+
+
+class Chooser(heuristic.HeuristicPlayer):
+    """The one-ply player drafting by its evaluation (not by data/ai_choices.json), so that
+    the games do not depend on the values they measure."""
+
+    draft_by_values = False
+
+
+def play_game(args):
+    """One game with random draft, token and Age-start choices; returns its record."""
+    seed, i, agora = args
+    heuristic.DEEP_SECONDS = 1e9          # the games depend on the arguments only
+    g = game_seed(seed, i)
+    chance = random.Random(g)
+    s = new_game(g, agora=agora, first_player=i % 2)
+    players = [Chooser(seed=g * 2 + p) for p in (0, 1)]
+    owned = None
+    picks, starts = [], []
+    while not s.is_terminal:
+        if owned is None and s.phase != "draft":
+            owned = [[s.rules.wonders[w].name for w in s.wonders[p]] for p in (0, 1)]
+        legal = s.legal_actions()
+        decision = s.decision
+        p = s.current_player
+        if legal[0].kind == "draft":
+            action = chance.choice(legal)
+        elif decision in ("progress", "library"):
+            offered = [a for a in legal if a.kind != "decline"]
+            action = chance.choice(offered)
+            picks.append([p, s.age, [a.subject for a in offered], action.subject, decision])
+        elif decision == "start":
+            action = chance.choice(legal)
+            starts.append([p, s.age, int(action.subject)])
+        elif len(legal) == 1:
+            action = legal[0]
+        else:
+            action = players[p].choose(s.observation(p), legal)
+        s.apply(action)
+    return {"i": i, "first": s.first_player, "wonders": owned, "picks": picks,
+            "starts": starts, "winner": s.result.winner}
+
+
+def play_games(seed, games, agora, workers, cache=None, log=print):
+    """Records of games 0..games-1 (from the cache when it has them), in order."""
+    path = None
+    have = {}
+    if cache:
+        os.makedirs(cache, exist_ok=True)
+        path = os.path.join(cache, f"{'agora' if agora else 'base'}-seed{seed}.jsonl")
+        if os.path.exists(path):
+            with open(path, encoding="utf-8") as f:
+                for line in f:
+                    try:
+                        rec = json.loads(line)
+                    except ValueError:
+                        continue                  # a line cut by an interrupted run
+                    have[rec["i"]] = rec
+    todo = [(seed, i, agora) for i in range(games) if i not in have]
+    start = time.perf_counter()
+    if todo:
+        out = open(path, "a", encoding="utf-8") if path else None
+        try:
+            with Pool(workers) as pool:
+                for n, rec in enumerate(pool.imap_unordered(play_game, todo, chunksize=8), 1):
+                    have[rec["i"]] = rec
+                    if out:
+                        out.write(json.dumps(rec) + "\n")
+                        out.flush()
+                    if n % 500 == 0:
+                        log(f"  {'Agora' if agora else 'base'}: {n}/{len(todo)} games "
+                            f"({time.perf_counter() - start:.0f} s)")
+        finally:
+            if out:
+                out.close()
+    return [have[i] for i in range(games)]
+
+
+def layout(records):
+    """Names of the columns: Wonders, tokens, then moving first and starting Ages II, III."""
+    wonders = sorted({n for rec in records for side in rec["wonders"] for n in side})
+    tokens = sorted({t for rec in records for pick in rec["picks"] for t in pick[2]})
+    return wonders, tokens, [FIRST, START + "II", START + "III"]
+
+
+def rows(records, wonders, tokens):
+    """(x, y, held_out) from both seats' views; draws count half."""
+    index = {n: k for k, n in enumerate(wonders + tokens)}
+    width = len(wonders) + len(tokens) + 3
+    out = []
+    for rec in records:
+        w = rec["winner"]
+        for me in (0, 1):
+            x = [0.0] * width
+            for name in rec["wonders"][me]:
+                x[index[name]] += 1.0
+            for name in rec["wonders"][1 - me]:
+                x[index[name]] -= 1.0
+            for p, _age, offered, chosen, _kind in rec["picks"]:
+                sign = 1.0 if p == me else -1.0
+                for t in offered:
+                    x[index[t]] += sign * ((t == chosen) - 1.0 / len(offered))
+            x[-3] = 1.0 if rec["first"] == me else -1.0
+            for _chooser, age, starter in rec["starts"]:
+                x[-1 if age == 3 else -2] = 1.0 if starter == me else -1.0
+            y = 0.5 if w is None else 1.0 if w == me else 0.0
+            out.append((x, y, rec["i"] % HOLD_OUT == HOLD_OUT - 1))
+    return out
+
+
+def inverse_hessian(xs, beta, l2):
+    n = len(beta)
+    hess = [[l2 if i == j else 0.0 for j in range(n)] for i in range(n)]
+    for x in xs:
+        z = sum(b * v for b, v in zip(beta, x))
+        p = 1.0 / (1.0 + math.exp(-z))
+        w = p * (1 - p)
+        nonzero = [i for i in range(n) if x[i]]
+        for i in nonzero:
+            row = hess[i]
+            for j in nonzero:
+                row[j] += w * x[i] * x[j]
+    return [solve(hess, [1.0 if j == i else 0.0 for j in range(n)]) for i in range(n)]
+
+
+def centred(beta, inverse, group):
+    """Each coefficient of `group` (column indices) less the group's mean, with its
+    standard error; each game appears from both seats' views, so the variance counts it
+    twice (x2)."""
+    n = len(beta)
+    out = []
+    for k in group:
+        e = [0.0] * n
+        e[k] = 1.0
+        for j in group:
+            e[j] -= 1.0 / len(group)
+        var = sum(e[i] * inverse[i][j] * e[j] for i in range(n) if e[i] for j in range(n) if e[j])
+        out.append((sum(e[i] * beta[i] for i in range(n)), math.sqrt(2 * max(0.0, var))))
+    return out
+
+
+def draw_bonus(token_values, n):
+    """What choosing the best of n tokens drawn at random is worth over taking one at
+    random (the mean of the values, 0): the mean over every n-subset of the best value.
+    The tokens a Wonder draws from are those not on the board, a random subset at setup,
+    so its draw is a random n-subset of all tokens."""
+    values = list(token_values.values())
+    subsets = list(itertools.combinations(values, n))
+    return sum(max(c) for c in subsets) / len(subsets) - sum(values) / len(values)
+
+
+def fit_rule_set(records, value_scale, rules=None):
+    wonders, tokens, others = layout(records)
+    data = rows(records, wonders, tokens)
+    width = len(wonders) + len(tokens) + len(others)
+    train = [(x, y) for x, y, held in data if not held]
+    test = [(x, y) for x, y, held in data if held]
+    zero = [0.0] * width
+    beta = fit_logistic([x for x, _ in train], [y for _, y in train], zero, L2)
+    full = fit_logistic([x for x, _, _ in data], [y for _, y, _ in data], zero, L2)
+    inverse = inverse_hessian([x for x, _, _ in data], full, L2)
+    first_only = [0.0] * (width - 3) + [beta[-3], 0.0, 0.0]
+    fitted = quality([x for x, _ in test], [y for _, y in test], beta)
+    alone = quality([x for x, _ in test], [y for _, y in test], first_only)
+
+    def section(names, offset):
+        got = centred(full, inverse, list(range(offset, offset + len(names))))
+        return {"value": {n: round(v * value_scale, 2) for n, (v, _) in zip(names, got)},
+                "standard_error": {n: round(e * value_scale, 2) for n, (_, e) in zip(names, got)}}
+
+    out_wonders = section(wonders, 0)
+    out_tokens = section(tokens, len(wonders))
+    # In these games a Wonder's token draw (The Great Library) was taken at random; the AI
+    # takes the one it values most, worth about the draw bonus more.
+    if rules is not None:
+        for w in rules.wonders:
+            for kind, n in w.on_gain:
+                if kind == "draw_progress" and w.name in out_wonders["value"]:
+                    bonus = round(draw_bonus(out_tokens["value"], n), 2)
+                    out_wonders.setdefault("draw_bonus", {})[w.name] = bonus
+                    out_wonders["value"][w.name] = round(out_wonders["value"][w.name] + bonus, 2)
+    plain = [(full[k] * value_scale, math.sqrt(2 * inverse[k][k]) * value_scale)
+             for k in range(width - 3, width)]
+    return {
+        "wonders": out_wonders,
+        "tokens": out_tokens,
+        "token_choices": sum(len(rec["picks"]) for rec in records),
+        "moving_first": {"value": round(plain[0][0], 2), "standard_error": round(plain[0][1], 2)},
+        "starting_age": {age: {"value": round(v, 2), "standard_error": round(e, 2)}
+                         for age, (v, e) in zip(("II", "III"), plain[1:])},
+        "games": len(records),
+        "held_out": {"games": len(test) // 2,
+                     "log_loss": fitted["log_loss"], "accuracy": fitted["accuracy"],
+                     "log_loss_moving_first_only": alone["log_loss"],
+                     "accuracy_moving_first_only": alone["accuracy"]},
+    }
+
+
+def run(seed, games, workers, cache=None, log=print):
+    scales = load_weights(DEFAULT_PATH).value_scale
+    doc = {
+        "about": "What drafting each Wonder and taking each progress token is worth "
+                 "(victory-point equivalents, relative to the mean of their kind), measured by "
+                 "tools/fit_choice_values.py from self-play with random choices; "
+                 "game/ai/draft.py drafts by the Wonders' values.",
+        "settings": {"seed": seed, "games": dict(zip(("base", "agora"), games)), "l2": L2,
+                     "player": "one-ply", "value_scale_age_1": {}},
+    }
+    for (rules, agora), n in zip(RULE_SETS, games):
+        records = play_games(seed, n, agora, workers, cache, log)
+        scale = scales[rules][0]
+        doc["settings"]["value_scale_age_1"][rules] = scale
+        doc[rules] = fit_rule_set(records, scale, rules_for(agora))
+    return doc
+
+
+def dumps(doc):
+    return json.dumps(doc, indent=1, sort_keys=False) + "\n"
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--seed", type=int, default=2)
+    ap.add_argument("--games", default="6000,4000",
+                    help="games of the base game and of Agora (one number: both)")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--cache", help="directory keeping the games (to refit quickly)")
+    ap.add_argument("--out", default=str(CHOICES_PATH))
+    args = ap.parse_args(argv)
+    try:
+        games = [int(x) for x in args.games.split(",")]
+        if len(games) == 1:
+            games *= 2
+        if len(games) != 2 or min(games) < 10:
+            raise ValueError
+    except ValueError:
+        ap.error("--games: one or two numbers of at least 10 (base,agora)")
+    doc = run(args.seed, games, max(1, args.workers), args.cache,
+              log=lambda m: print(m, file=sys.stderr, flush=True))
+    with open(args.out, "w", encoding="utf-8") as f:
+        f.write(dumps(doc))
+    for rules, _ in RULE_SETS:
+        part = doc[rules]
+        print(f"{rules}: {part['games']} games, {part['token_choices']} token choices; held-out "
+              f"log-loss {part['held_out']['log_loss']} (moving first only "
+              f"{part['held_out']['log_loss_moving_first_only']}); moving first "
+              f"{part['moving_first']['value']:+.1f}, starting Age II "
+              f"{part['starting_age']['II']['value']:+.1f}, Age III "
+              f"{part['starting_age']['III']['value']:+.1f}")
+        for kind in ("wonders", "tokens"):
+            values = part[kind]
+            for name, v in sorted(values["value"].items(), key=lambda t: -t[1]):
+                print(f"  {name:24s} {v:+6.2f} ± {values['standard_error'][name]:.2f}")
+    print(f"wrote {args.out}")
+
+
+if __name__ == "__main__":
+    main()
