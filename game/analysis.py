@@ -18,7 +18,7 @@ import math
 import random
 from dataclasses import dataclass, field
 
-from .ai import endgame
+from .ai import draft, endgame
 from .ai.determinize import Determinizer
 from .ai.evaluate import card_gain, tables, terms
 from .ai.heuristic import Lookahead
@@ -109,6 +109,8 @@ def think(state, seconds=None, iterations=None, seed=0, top=TOP) -> Insight:
     observation = state.observation(seat)
     player = _RecordingSearch(seed=seed, think_seconds=seconds, iterations=iterations)
     chosen = player.choose(observation, legal)
+    if player.draft_by_values and state.decision == "draft":
+        return _from_draft(state, seat, chosen, legal, top)
     if player.root is None and player.last_exact:     # the end of the game, searched exactly
         return _from_exact(player, seat, chosen, top)
     if player.root is None:            # no search: a forced move or an immediate win
@@ -140,6 +142,19 @@ def _from_exact(player, seat, chosen, top):
         c = after.get(a)
         reasons = move_reasons(player.s0, seat, a, c, player.hidden, after) if c is not None else []
         candidates.append(Candidate(str(a), _clip(chance), 0, reasons, _move(a)))
+    return Insight(seat, candidates[0].chance, candidates, 0)
+
+
+def _from_draft(state, seat, chosen, legal, top):
+    """Candidates of a Wonder draft (`draft.py`, no search): each pick's chance is the
+    measured value of the Wonders drafted so far and of this round played out exactly,
+    as a winning chance. The draft is public: nothing hidden is read."""
+    values = draft.pick_values(state, seat)
+    so_far = draft.drafted_value(state, seat)
+    wid = state.rules.wonder_id
+    order = sorted(legal, key=lambda a: (a != chosen, -values.get(wid[a.subject], 0.0)))
+    candidates = [Candidate(str(a), _clip(win_chance(so_far + values.get(wid[a.subject], 0.0), 1)),
+                            0, [["draft", {}]], _move(a)) for a in order[:max(top, 1)]]
     return Insight(seat, candidates[0].chance, candidates, 0)
 
 

@@ -173,3 +173,29 @@ def test_the_draw_bonus_is_the_mean_best_of_a_random_draw():
 def test_weights_module_reads_the_values_once():
     weights.choice_values.cache_clear()
     assert weights.choice_values() is weights.choice_values()
+
+
+# ------------------------------------------------------------------ hints and analysis
+
+def test_a_hint_at_the_draft_reads_the_measured_values():
+    from game.analysis import think
+    from ui.i18n import set_language, language
+    from ui.insight_text import reason_text
+    s = first_draft(agora=False, first=0)
+    values = draft.pick_values(s, 0)                   # the round played out exactly
+    offered = sorted(s.draft_pool, key=lambda w: -values[w])
+    assert names(s, offered[:1]) == [max(names(s, s.draft_pool),
+                                         key=load_choice_values()["base"]["wonders"].get)]
+    hint = think(s, iterations=20, seed=1)
+    assert [c.action for c in hint.candidates] == [
+        str(next(a for a in s.legal_actions() if a.subject == n)) for n in names(s, offered[:3])]
+    chances = [c.chance for c in hint.candidates]
+    assert chances == sorted(chances, reverse=True) and 0 < chances[-1] < chances[0] < 1
+    previous = language()
+    try:
+        for lang in ("en", "ko"):
+            set_language(lang)
+            text = reason_text(*hint.candidates[0].reasons[0])
+            assert text and "insight." not in text
+    finally:
+        set_language(previous)

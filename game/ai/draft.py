@@ -45,6 +45,15 @@ def pick_values(s, me, values=None):
     return {w: sign * worth[w] + best(pool - {w}, 1) for w in pool}
 
 
+def drafted_value(s, me, values=None):
+    """The measured values of `me`'s Wonders less the opponent's (drafted so far)."""
+    if values is None:
+        values = _values(s, "wonders")
+    names = s.rules.wonders
+    return (sum(values.get(names[w].name, 0.0) for w in s.wonders[me])
+            - sum(values.get(names[w].name, 0.0) for w in s.wonders[1 - me]))
+
+
 def _best(actions, value, order):
     rank = {a: i for i, a in enumerate(order)}
     return max(actions, key=lambda a: (round(value(a), 6), -rank.get(a, len(rank))))
