@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
 
@@ -42,26 +44,20 @@ def test_broken_game_data_stops_with_one_clear_line(tmp_path):
     assert "cards.yaml" in proc.stderr and "Tavern" in proc.stderr and "bogus_field" in proc.stderr
 
 
-def test_broken_ai_weights_stop_with_one_clear_line(tmp_path):
-    broken = tmp_path / "ai_weights.json"
-    text = (ROOT / "data" / "ai_weights.json").read_text(encoding="utf-8")
-    broken.write_text(text.replace('"term_scale"', '"term_scales"', 1), encoding="utf-8")
-    code = ("import sys, game.ai.weights as w; w.DEFAULT_PATH = w.Path(sys.argv[1]); "
+@pytest.mark.parametrize("name, attribute, old, new, named", [
+    ("ai_weights.json", "DEFAULT_PATH", '"term_scale"', '"term_scales"', "term_scale"),
+    ("ai_choices.json", "CHOICES_PATH", '"Piraeus": 6.71', '"Piraeus": "best"', "Piraeus"),
+])
+def test_broken_ai_data_stops_with_one_clear_line(tmp_path, name, attribute, old, new, named):
+    broken = tmp_path / name
+    text = (ROOT / "data" / name).read_text(encoding="utf-8")
+    assert old in text
+    broken.write_text(text.replace(old, new, 1), encoding="utf-8")
+    code = (f"import sys, game.ai.weights as w; w.{attribute} = w.Path(sys.argv[1]); "
             "import main; sys.exit(main.main([]))")
     proc = run("-c", code, str(broken), code=2)
     assert "Traceback" not in proc.stderr
-    assert "ai_weights.json" in proc.stderr and "term_scale" in proc.stderr
-
-
-def test_broken_ai_choice_values_stop_with_one_clear_line(tmp_path):
-    broken = tmp_path / "ai_choices.json"
-    text = (ROOT / "data" / "ai_choices.json").read_text(encoding="utf-8")
-    broken.write_text(text.replace('"Piraeus": 6.71', '"Piraeus": "best"', 1), encoding="utf-8")
-    code = ("import sys, game.ai.weights as w; w.CHOICES_PATH = w.Path(sys.argv[1]); "
-            "import main; sys.exit(main.main([]))")
-    proc = run("-c", code, str(broken), code=2)
-    assert "Traceback" not in proc.stderr
-    assert "ai_choices.json" in proc.stderr and "Piraeus" in proc.stderr
+    assert name in proc.stderr and named in proc.stderr
 
 
 def test_selftest_passes_from_source():

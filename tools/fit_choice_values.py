@@ -43,7 +43,7 @@ ROOT = os.path.dirname(HERE)
 sys.path.insert(0, ROOT)
 sys.path.insert(0, HERE)
 
-from fit_ai_weights import fit_logistic, quality, solve  # noqa: E402
+from fit_ai_weights import dumps, fit_logistic, quality, solve  # noqa: E402
 from game.ai import heuristic  # noqa: E402
 from game.ai.weights import CHOICES_PATH, DEFAULT_PATH, load_weights  # noqa: E402
 from game.rules import rules_for  # noqa: E402
@@ -273,10 +273,6 @@ def run(seed, games, workers, cache=None, log=print):
         doc["settings"]["value_scale_age_1"][rules] = scale
         doc[rules] = fit_rule_set(records, scale, rules_for(agora))
     return doc
-
-
-def dumps(doc):
-    return json.dumps(doc, indent=1, sort_keys=False) + "\n"
 
 
 def main(argv=None):
