@@ -147,8 +147,8 @@ def _from_exact(player, seat, chosen, top):
 
 def _from_draft(state, seat, chosen, legal, top):
     """Candidates of a Wonder draft (`draft.py`, no search): each pick's chance is the
-    measured value of the Wonders drafted so far and of this round played out exactly,
-    as a winning chance. The draft is public: nothing hidden is read."""
+    measured value of moving first, of the Wonders drafted so far and of this round played
+    out exactly, as a winning chance. The draft is public: nothing hidden is read."""
     values = draft.pick_values(state, seat)
     so_far = draft.drafted_value(state, seat)
     wid = state.rules.wonder_id

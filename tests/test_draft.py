@@ -191,6 +191,9 @@ def test_a_hint_at_the_draft_reads_the_measured_values():
         str(next(a for a in s.legal_actions() if a.subject == n)) for n in names(s, offered[:3])]
     chances = [c.chance for c in hint.candidates]
     assert chances == sorted(chances, reverse=True) and 0 < chances[-1] < chances[0] < 1
+    # moving first counts in the chances: before any Wonder is drafted, the player moving
+    # first reads ahead and the other behind
+    assert draft.drafted_value(s, 1) < 0 < draft.drafted_value(s, 0)
     previous = language()
     try:
         for lang in ("en", "ko"):

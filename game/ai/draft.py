@@ -46,12 +46,15 @@ def pick_values(s, me, values=None):
 
 
 def drafted_value(s, me, values=None):
-    """The measured values of `me`'s Wonders less the opponent's (drafted so far)."""
+    """The measured values of `me`'s Wonders less the opponent's (drafted so far), and of
+    moving first (for the first player, against it for the other)."""
     if values is None:
         values = _values(s, "wonders")
     names = s.rules.wonders
+    first = _values(s, "moving_first")
     return (sum(values.get(names[w].name, 0.0) for w in s.wonders[me])
-            - sum(values.get(names[w].name, 0.0) for w in s.wonders[1 - me]))
+            - sum(values.get(names[w].name, 0.0) for w in s.wonders[1 - me])
+            + (first if s.first_player == me else -first))
 
 
 def _best(actions, value, order):

@@ -99,7 +99,8 @@ CHOICE_KINDS = ("wonders", "tokens")     # drafted Wonders, progress tokens take
 
 
 def load_choice_values(path=CHOICES_PATH) -> dict:
-    """{rules: {"wonders": {name: value}, "tokens": {name: value}}} for "base" and "agora",
+    """{rules: {"wonders": {name: value}, "tokens": {name: value}, "moving_first": value}}
+    for "base" and "agora",
     from data/ai_choices.json (written by tools/fit_choice_values.py); raises DataError on
     any problem."""
     try:
@@ -131,6 +132,11 @@ def load_choice_values(path=CHOICES_PATH) -> dict:
                     raise DataError(path, f"{rules}.{kind}.value.{name}: expected a number, "
                                           f"got {json.dumps(v)[:40]}")
             out[rules][kind] = {name: float(v) for name, v in values.items()}
+        first = part.get("moving_first", {})
+        first = first.get("value", 0.0) if isinstance(first, dict) else first
+        if not isinstance(first, (int, float)) or isinstance(first, bool) or not math.isfinite(first):
+            raise DataError(path, f"{rules}.moving_first.value: expected a number")
+        out[rules]["moving_first"] = float(first)
     return out
 
 
