@@ -46,7 +46,7 @@ def test_broken_game_data_stops_with_one_clear_line(tmp_path):
 
 @pytest.mark.parametrize("name, attribute, old, new, named", [
     ("ai_weights.json", "DEFAULT_PATH", '"term_scale"', '"term_scales"', "term_scale"),
-    ("ai_choices.json", "CHOICES_PATH", '"Piraeus": 6.71', '"Piraeus": "best"', "Piraeus"),
+    ("ai_choices.json", "CHOICES_PATH", '"Piraeus": 6.14', '"Piraeus": "best"', "Piraeus"),
 ])
 def test_broken_ai_data_stops_with_one_clear_line(tmp_path, name, attribute, old, new, named):
     broken = tmp_path / name

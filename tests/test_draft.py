@@ -47,9 +47,11 @@ def test_committed_file_tells_the_choices_apart_and_predicts_held_out_games():
     assert text == fit.dumps(doc)                 # written by the script, untouched
     for rules in RULE_SETS:
         part = doc[rules]
-        assert part["games"] >= 2000 and part["token_choices"] >= 1000
-        # the values predict held-out games better than who moves first alone
-        assert part["held_out"]["log_loss"] < part["held_out"]["log_loss_moving_first_only"]
+        assert part["games"]["draft"] >= 4000 and part["games"]["choices"] >= 2000
+        assert part["token_choices"] >= 1000
+        # each experiment's values predict its held-out games better than who moves first
+        for held in part["held_out"].values():
+            assert held["log_loss"] < held["log_loss_moving_first_only"]
         for kind in ("wonders", "tokens"):
             values, errors = part[kind]["value"], part[kind]["standard_error"]
             assert set(errors) == set(values)
@@ -57,10 +59,6 @@ def test_committed_file_tells_the_choices_apart_and_predicts_held_out_games():
             # their typical standard error
             typical = sorted(errors.values())[len(errors) // 2]
             assert max(values.values()) - min(values.values()) > 4 * typical
-        # The Great Library's random draw in the games is replaced by the best of three
-        bonus = part["wonders"]["draw_bonus"]["The Great Library"]
-        tokens = sorted(part["tokens"]["value"].values())
-        assert 0 < bonus < tokens[-1] - sum(tokens) / len(tokens)
 
 
 @pytest.mark.parametrize("problem, text", [
@@ -148,26 +146,40 @@ def test_the_file_values_decide_a_real_draft():
 # ------------------------------------------------------------------ the script
 
 def test_the_script_is_deterministic_and_writes_a_loadable_file(tmp_path):
-    one = fit.run(seed=5, games=[12, 12], workers=1, log=lambda m: None)
-    two = fit.run(seed=5, games=[12, 12], workers=1, log=lambda m: None)
+    seeds = {"draft": 5, "choices": 6}
+    games = {"draft": (12, 12), "choices": (12, 12)}
+    one = fit.run(seeds, games, workers=1, log=lambda m: None)
+    two = fit.run(seeds, games, workers=1, log=lambda m: None)
     assert fit.dumps(one) == fit.dumps(two)
     path = tmp_path / "ai_choices.json"
     path.write_text(fit.dumps(one), encoding="utf-8")
     values = load_choice_values(path)
     for rules in RULE_SETS:
-        assert one[rules]["games"] == 12 and len(values[rules]["wonders"]) >= 8
+        assert one[rules]["games"] == {"draft": 12, "choices": 12}
+        assert len(values[rules]["wonders"]) >= 8
+
+
+def test_only_the_experiments_choices_are_random():
     # a game's Wonders: four each, all different
-    rec = fit.play_game((5, 0, True))
+    rec = fit.play_game(("choices", 5, 0, True))
     assert len(rec["wonders"][0]) == len(rec["wonders"][1]) == 4
     assert not set(rec["wonders"][0]) & set(rec["wonders"][1])
     assert [age for _, age, _ in rec["starts"]] == [2, 3]
     for _, _, offered, chosen, kind in rec["picks"]:
         assert chosen in offered and kind in ("progress", "library")
+    # the same seed drafts the same Wonders in both experiments; the draft experiment
+    # leaves the tokens and the Age starts to the player, so it records none
+    draft_only = fit.play_game(("draft", 5, 0, True))
+    assert draft_only["wonders"] == rec["wonders"]
+    assert "picks" not in draft_only and "starts" not in draft_only
 
 
-def test_the_draw_bonus_is_the_mean_best_of_a_random_draw():
-    # tokens worth 0, 0, 3: the best of two drawn is 3 in two draws of three, else 0
-    assert fit.draw_bonus({"a": 0.0, "b": 0.0, "c": 3.0}, 2) == pytest.approx(2 - 1)
+def test_the_counts_argument():
+    assert fit.counts("8000,4000", "--games") == (8000, 4000)
+    assert fit.counts("50", "--games") == (50, 50)
+    for bad in ("5", "1,2,3", "x"):
+        with pytest.raises(ValueError):
+            fit.counts(bad, "--games")
 
 
 def test_weights_module_reads_the_values_once():
