@@ -11,14 +11,18 @@ from game import new_game
 from game.ai import make_player
 from game.ai.determinize import Determinizer
 from game.ai.endgame import Solver, final_value, solve
+from game.ai.evaluate import WEIGHTS
+from game.ai.weights import load_weights
 
 
 def late_position(seed, agora, cards):
     """A real game between two `one-ply` players, stopped at a turn with `cards` left in Age III."""
     s = new_game(seed, agora=agora)
     players = [make_player("one-ply", seed * 2 + q) for q in (0, 1)]
-    for player in players:          # the seeds below were picked with this draft
-        player.draft_by_values = False
+    fit = load_weights().fit_term_scale["agora" if agora else "base"]
+    for player in players:          # the seeds below were picked with this draft and
+        player.draft_by_values = False          # these (fitted, not tuned) term scales
+        player.weights = dict(WEIGHTS, term_scale=fit)
     while s.result is None and not (s.age == 3 and s.remaining <= cards and s.decision == "turn"):
         p = s.current_player
         s.apply(players[p].choose(s.observation(p), s.legal_actions()))

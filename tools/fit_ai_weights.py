@@ -323,6 +323,19 @@ def dumps(doc):
     return json.dumps(doc, indent=1, sort_keys=False) + "\n"
 
 
+def keep_tuned(doc, path):
+    """The file's "tuned" object (tools/tune_term_scales.py) carried over into `doc`: the
+    fit does not redo the tuning, and the tuning starts from the fit's scales."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            tuned = json.load(f).get("tuned")
+    except (OSError, ValueError, AttributeError):
+        tuned = None
+    if tuned:
+        doc["tuned"] = tuned
+    return doc
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seed", type=int, default=1)
@@ -344,6 +357,7 @@ def main(argv=None):
         st = committed.settings
         doc = run(st["seed"], st["games"], st["rounds"], st["noise"], st["l2"],
                   tuple(st.get("fixed", ())), log)
+        keep_tuned(doc, args.out)
         with open(args.out, encoding="utf-8") as f:
             same = f.read() == dumps(doc)
         print(f"{args.out}: {'matches' if same else 'DIFFERS from'} a fresh run")
@@ -352,7 +366,8 @@ def main(argv=None):
     unknown = [t for t in fixed if t not in TERM_NAMES]
     if unknown:
         ap.error(f"unknown term {unknown[0]!r} (terms: {', '.join(TERM_NAMES)})")
-    doc = run(args.seed, args.games, args.rounds, args.noise, args.l2, fixed, log, args.cache)
+    doc = keep_tuned(run(args.seed, args.games, args.rounds, args.noise, args.l2, fixed, log,
+                         args.cache), args.out)
     with open(args.out, "w", encoding="utf-8") as f:
         f.write(dumps(doc))
     print(json.dumps(doc["quality"], indent=1))

@@ -3,7 +3,8 @@
 The file is written by tools/fit_ai_weights.py (self-play + logistic regression; see
 docs/ai-fit-notes.md). It holds, per rule set ("base", "agora"), the per-Age scale of each
 evaluation term (game/ai/evaluate.py `terms`) and the per-Age value scale that turns an
-evaluation into a winning chance. A missing or malformed file raises `DataError` naming
+evaluation into a winning chance. Its "tuned" object, written by tools/tune_term_scales.py,
+holds per rule set the term scales tuned by play, which replace the fitted ones. A missing or malformed file raises `DataError` naming
 the file and the problem, as a broken data/cards.yaml does.
 """
 
@@ -27,13 +28,20 @@ DEFAULT_PATH = (Path(getattr(sys, "_MEIPASS", "")) if getattr(sys, "_MEIPASS", N
 
 
 class FittedWeights:
-    """term_scale[rules][term] and value_scale[rules] are tuples of 3 (Ages I-III)."""
+    """term_scale[rules][term] and value_scale[rules] are tuples of 3 (Ages I-III).
 
-    def __init__(self, term_scale, value_scale, settings, quality):
+    `term_scale` is what the evaluation uses: the scales tuned by play
+    (tools/tune_term_scales.py, the file's "tuned" object) where a rule set has them, else
+    the fitted ones; `fit_term_scale` is always the fit's (where tuning starts from)."""
+
+    def __init__(self, term_scale, value_scale, settings, quality, fit_term_scale=None,
+                 tuning=None):
         self.term_scale = term_scale
         self.value_scale = value_scale
         self.settings = settings
         self.quality = quality
+        self.fit_term_scale = fit_term_scale or term_scale
+        self.tuning = tuning or {}
 
 
 def _three_numbers(value, where, path):
@@ -64,26 +72,48 @@ def load_weights(path=DEFAULT_PATH) -> FittedWeights:
     for key in ("term_scale", "value_scale"):
         if not isinstance(doc.get(key), dict):
             raise DataError(path, f"missing the '{key}' object")
-    term_scale, value_scale = {}, {}
+    tuned = doc.get("tuned", {})
+    if not isinstance(tuned, dict):
+        raise DataError(path, "tuned: expected an object (rule set: its tuning)")
+    term_scale, fit_term_scale, value_scale, tuning = {}, {}, {}, {}
     for rules in RULE_SETS:
-        scales = doc["term_scale"].get(rules)
-        if not isinstance(scales, dict):
-            raise DataError(path, f"term_scale: missing the '{rules}' rule set")
-        unknown = sorted(set(scales) - set(TERM_NAMES))
-        if unknown:
-            raise DataError(path, f"term_scale.{rules}: unknown term '{unknown[0]}'")
-        table = {}
-        for name in TERM_NAMES:
-            if name not in scales:
-                raise DataError(path, f"term_scale.{rules}: missing the term '{name}'")
-            table[name] = _three_numbers(scales[name], f"term_scale.{rules}.{name}", path)
-        term_scale[rules] = table
+        fit_term_scale[rules] = _term_table(doc["term_scale"].get(rules), "term_scale",
+                                            rules, path)
+        term_scale[rules] = fit_term_scale[rules]
+        if rules in tuned:
+            part = tuned[rules]
+            if not isinstance(part, dict):
+                raise DataError(path, f"tuned.{rules}: expected an object")
+            term_scale[rules] = _term_table(part.get("term_scale"), f"tuned.{rules}.term_scale",
+                                            None, path)
+            tuning[rules] = part.get("settings", {})
         value = _three_numbers(doc["value_scale"].get(rules), f"value_scale.{rules}", path)
         if min(value) <= 0:
             raise DataError(path, f"value_scale.{rules}: the scales must be positive")
         value_scale[rules] = value
     return FittedWeights(term_scale, value_scale, doc.get("settings", {}),
-                         doc.get("quality", {}))
+                         doc.get("quality", {}), fit_term_scale, tuning)
+
+
+def _term_table(scales, where, rules, path):
+    """{term: (3 scales)} from the file's object for one rule set, checked."""
+    if rules is not None:
+        if not isinstance(scales, dict):
+            raise DataError(path, f"{where}: missing the '{rules}' rule set")
+        where = f"{where}.{rules}"
+    elif not isinstance(scales, dict):
+        raise DataError(path, f"{where}: expected an object (term: 3 scales)")
+    unknown = sorted(set(scales) - set(TERM_NAMES))
+    if unknown:
+        raise DataError(path, f"{where}: unknown term '{unknown[0]}'")
+    table = {}
+    for name in TERM_NAMES:
+        if name not in scales:
+            raise DataError(path, f"{where}: missing the term '{name}'")
+        table[name] = _three_numbers(scales[name], f"{where}.{name}", path)
+    if min(min(v) for v in table.values()) <= 0:
+        raise DataError(path, f"{where}: the scales must be positive")
+    return table
 
 
 @lru_cache(maxsize=1)
