@@ -188,7 +188,7 @@ class EasyPlayer(HeuristicPlayer):
 
 
 SAFETY_CHECKS = 16              # best-scored moves checked against the opponent's threats
-THREAT_SAMPLES = 4              # determinizations a deep threat is looked for in
+THREAT_SAMPLES = 16             # determinizations a deep threat is looked for in
 DEEP_SECONDS = 0.04             # time the two-turn threat check may take in `one-ply`
 
 
