@@ -85,7 +85,8 @@ WEIGHTS = {
 # Relative weight of each term per Age (I, II, III), per rule set, and the value scale
 # (evaluation points per logistic unit) turning an evaluation into a winning chance: fitted
 # by logistic regression of game outcomes on the terms over self-play games
-# (tools/fit_ai_weights.py, docs/ai-fit-notes.md), read from data/ai_weights.json.
+# (tools/fit_ai_weights.py, docs/ai-fit-notes.md), the term scales then tuned by play
+# where the file says so (tools/tune_term_scales.py); read from data/ai_weights.json.
 _FITTED = fitted()
 TERM_SCALE_BY_RULES = {False: _FITTED.term_scale["base"], True: _FITTED.term_scale["agora"]}
 TERM_SCALE = TERM_SCALE_BY_RULES[True]
