@@ -36,7 +36,7 @@ from .determinize import Determinizer
 from .draft import draft_choice
 from .evaluate import (WEIGHTS, WIN, _card_gain, conspiracy_value, cube_terms, evaluate,
                        marginal_coin, tables, win_chance, wonder_gain)
-from .heuristic import THREAT_SAMPLES, Lookahead, _match, safe_choice
+from .heuristic import Lookahead, _match, safe_choice
 from .tactics import find_win, near_supremacy
 
 EDGE_DECISIONS = ("turn", "draft", "start")
@@ -241,12 +241,12 @@ class SearchPlayer(Player):
             order = [action] + [x for x in ranked if x != action][:SAFETY_CHECKS]
             stats = self.last_root.children
             ordered = [(stats[a].w / max(1, stats[a].n), a, after[a]) for a in order if a in after]
-            others = [det.sample(self.rng) for _ in range(THREAT_SAMPLES - 1)]
             # With a fixed number of iterations the whole decision is deterministic, so
             # the threat check gets no wall-clock limit either.
             limit = (math.inf if self.iterations is not None
                      else max(start + budget, time.perf_counter() + 0.02))
-            safe = safe_choice(ordered, 1 - me, s0, True, others, hidden, deadline=limit)
+            safe = safe_choice(ordered, 1 - me, s0, True, lambda: det.sample(self.rng), hidden,
+                               deadline=limit)
             if safe is not None:
                 action = safe
         # Time not used here (an early stop) is banked for a close decision later; time
