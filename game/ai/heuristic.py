@@ -11,8 +11,9 @@ next). Every decision kind is handled the same way, Agora's included.
 Two exact tactical checks sit on top of the evaluation:
 - when the player is close to a supremacy, it looks for an immediate win (a short search
   over its own turn, extra turns included) and plays it;
-- when the opponent is close to a supremacy, the best-scored actions are checked in turn
-  and the first that leaves the opponent no immediate win is played.
+- when the opponent is close to a supremacy, the best-scored actions are checked against
+  what the opponent can force within two of its turns (military, science) or at once
+  (political too), over several determinizations (`safe_choice`).
 
 `easy` (EasyPlayer) plays the same evaluation with human-looking mistakes: it barely looks
 at what its move uncovers, it does not check the opponent's threats, it is greedy for
@@ -31,7 +32,7 @@ from . import Player, register
 from .determinize import Determinizer
 from .draft import draft_choice
 from .evaluate import WEIGHTS, WIN, evaluate, win_chance
-from .tactics import find_win, forced_win, opponent_threatens, near_supremacy
+from .tactics import find_win, forced_win, near_supremacy, opponent_threatens, rescue
 
 
 def is_followup(s):
@@ -94,6 +95,20 @@ class Lookahead:
             return -2 * WIN, c
         v = self.finish_turn(c)
         return v, c
+
+    def follow(self, action, line):
+        """Like `score`, but the follow-ups of `line` are played first (each while it is
+        legal), the rest of the turn greedily."""
+        c = self.root.clone()
+        try:
+            c.apply(action)
+            for a in line:
+                if c.result is not None or a not in c.legal_actions():
+                    break
+                c.apply(a)
+        except IllegalActionError:      # an engine defect on a hypothetical line
+            return -2 * WIN, c
+        return self.finish_turn(c), c
 
     def score_all(self):
         out = []
@@ -193,39 +208,57 @@ DEEP_SECONDS = 0.04             # time the two-turn threat check may take in `on
 
 class LazyLooks:
     """The other determinizations of a threat check, drawn (with their one-ply look) only
-    when the check gets to them: at least MIN_THREAT_SAMPLES - 1, then up to
+    when the check gets to them: at least `least` - 1 (MIN_THREAT_SAMPLES - 1), then up to
     THREAT_SAMPLES - 1 while `deadline` (perf_counter seconds) is not past. Sixteen samples
     tell a 15-35 % risk from none far better than four; drawing them all up front cost
     `normal` a fifth of its time in Agora danger positions."""
 
-    def __init__(self, draw, opp, hidden, deadline):
+    def __init__(self, draw, opp, hidden, deadline, least=MIN_THREAT_SAMPLES):
         self.draw, self.opp, self.hidden, self.deadline = draw, opp, hidden, deadline
+        self.least = least
         self.looks = []
 
     def __iter__(self):
         i = 0
         while i < THREAT_SAMPLES - 1:
             if i == len(self.looks):
-                if i >= MIN_THREAT_SAMPLES - 1 and time.perf_counter() > self.deadline:
+                if i >= self.least - 1 and time.perf_counter() > self.deadline:
                     return
                 self.looks.append(Lookahead(self.draw(), 1 - self.opp, self.hidden))
             yield self.looks[i]
             i += 1
 
 
-def threat_risk(a, c, opp, looks, give_up):
+def threat_risk(a, c, opp, looks, give_up, start=None, turns=2, deadline=None):
     """Share of the determinizations (c's own and those of `looks`) in which, after our
-    move `a`, the opponent can force a supremacy within two of its turns. Stops as soon as
-    the share is sure to exceed `give_up` (the answer then only needs to be "too high")."""
+    move `a`, the opponent can force a supremacy within `turns` of its turns (1: win at
+    once). Stops as soon as the share is sure to exceed `give_up` (the answer then only
+    needs to be "too high"). `start`, the state c was reached from by `a` and greedy
+    follow-ups: if those lose, other follow-ups are tried (`tactics.rescue`), and the ones
+    found are played in the other determinizations too (not past `deadline`)."""
+    if turns == 1:
+        def lost(state):
+            return opponent_threatens(state, opp)
+    else:
+        def lost(state):
+            return forced_win(state, opp, turns=turns)
+
     checked = 1
-    losses = 1 if forced_win(c, opp, turns=2) else 0
+    plan = None
+    losses = 1 if lost(c) else 0
+    if losses and start is not None and (deadline is None or time.perf_counter() < deadline):
+        partial = start.clone()
+        partial.apply(a)
+        saved = rescue(partial, 1 - opp, lost, deadline=deadline)
+        if saved is not None:
+            plan, losses = saved[0], 0
     for look in looks:
         if losses / THREAT_SAMPLES > give_up:
             break
         checked += 1
         if a in look.root.legal_actions():
-            lv, lc = look.score(a)
-            if lv < WIN and forced_win(lc, opp, turns=2):
+            lv, lc = look.follow(a, plan) if plan else look.score(a)
+            if lv < WIN and lost(lc):
                 losses += 1
     return losses / checked
 
@@ -234,36 +267,57 @@ def safe_choice(candidates, opp, s, deep=True, draw=None, hidden=frozenset(), de
     """The move to play when `opp` may be close to a supremacy, or None to keep the first.
 
     `candidates` are (winning chance, action, state after our turn), the preferred move
-    first. The deep check estimates, over `s` and determinizations from `draw()` (what the
-    opponent can force often hangs on a face-down card), the risk that the opponent can
-    force a supremacy within two of its turns (extra turns included), and plays the move
-    with the best chance x (1 - risk). Past `deadline` (perf_counter seconds) it keeps the
-    best move found so far; if not even the first was checked, the one-turn check decides:
-    the first move that leaves the opponent no immediate win."""
+    first. The check estimates, over `s` and determinizations from `draw()` (what the
+    opponent can do often hangs on a face-down card or a hidden Conspiracy), the risk that
+    the opponent can force a supremacy within two of its turns (extra turns included;
+    `deep`, and a military or science threat near) or else win at once, and plays the
+    move with the best chance x (1 - risk). Past `deadline` (perf_counter seconds) it
+    draws no more samples; a two-turn check then keeps the best move found so far (the
+    first is always checked) unless every move checked loses, in which case it looks on,
+    one sample a move, for one that does not (for DEEP_SECONDS more at most); a one-turn
+    check goes on with the samples drawn."""
     if deadline is None:
         deadline = time.perf_counter() + DEEP_SECONDS
     candidates = candidates[:SAFETY_CHECKS]
-    if deep and candidates and near_supremacy(s, opp, margin=2, political=False):
-        looks = LazyLooks(draw, opp, hidden, deadline) if draw is not None else ()
-        chance, a, c = candidates[0]
-        if chance >= 1.0:
-            return a
-        risk = threat_risk(a, c, opp, looks, 1.0)
-        if risk == 0:
-            return None
-        best, best_value = a, chance * (1 - risk)
-        for chance, a, c in sorted(candidates[1:], key=lambda t: -t[0]):
-            if chance <= best_value or time.perf_counter() > deadline:
-                break                   # cannot do better (or no time left to check)
-            risk = threat_risk(a, c, opp, looks, 1 - best_value / chance)
-            if chance * (1 - risk) > best_value:
-                best, best_value = a, chance * (1 - risk)
-        return best
-    if near_supremacy(s, opp, margin=1):
-        for chance, a, c in candidates:
-            if chance >= 1.0 or not opponent_threatens(c, opp):
-                return a
-    return None
+    if not candidates:
+        return None
+    if deep and near_supremacy(s, opp, margin=2, political=False):
+        turns = 2
+    elif near_supremacy(s, opp, margin=1):
+        turns = 1
+    else:
+        return None
+    # The one-turn check is asked far more often (a political threat is near in most
+    # Agora middle games): only the samples its time allows.
+    looks = (LazyLooks(draw, opp, hidden, deadline, MIN_THREAT_SAMPLES if turns == 2 else 1)
+             if draw is not None else ())
+    chance, a, c = candidates[0]
+    if chance >= 1.0:
+        return a
+    risk = threat_risk(a, c, opp, looks, 1.0, s, turns, deadline)
+    if risk == 0:
+        return None
+    best, best_value = a, chance * (1 - risk)
+    for chance, a, c in sorted(candidates[1:], key=lambda t: -t[0]):
+        if chance <= best_value:
+            break                   # cannot do better
+        samples, until = looks, deadline
+        now = time.perf_counter()
+        if now > deadline:
+            # Out of time: a two-turn check stops at a move that may survive; one-turn
+            # checks are cheap and go on over the samples already drawn; a move that
+            # loses everywhere is not kept while the next might not (own sample only,
+            # for one more allowance of time at most).
+            if best_value == 0 and now < deadline + DEEP_SECONDS:
+                samples, until = (), deadline + DEEP_SECONDS
+            elif turns == 1 and looks:
+                samples = looks.looks
+            else:
+                break
+        risk = threat_risk(a, c, opp, samples, 1 - best_value / chance, s, turns, until)
+        if chance * (1 - risk) > best_value:
+            best, best_value = a, chance * (1 - risk)
+    return best
 
 
 def _match(action, legal_actions):

@@ -12,6 +12,8 @@ choice), within a node budget, so it stays cheap.
 its own turns whatever the other player does in between (extra turns included)?
 """
 
+import time
+
 from ..actions import IllegalActionError
 from .evaluate import cube_terms, evaluate, political_need, _distance
 
@@ -152,6 +154,51 @@ def settle(s):
             s.apply(best)
         guard += 1
     return s
+
+
+def _fresh_turn(s):
+    """Is the decision on top a fresh turn (or the draft), not a follow-up of one?"""
+    if not s.pending:
+        return True
+    step = s.pending[-1]
+    return step[0] == "draft" or (step[0] == "turn" and step[2])
+
+
+RESCUE_ENDS = 24          # ends of turn a rescue may check
+
+
+def rescue(s, me, lost, ends=RESCUE_ENDS, deadline=None):
+    """A way for `me` to finish the turn under way in `s` (its follow-ups: Senate actions,
+    a Conspirator's choice, a progress token ...) that ends where `lost(state)` is false:
+    (the follow-up actions, the state at the end of the turn), or None if none is found
+    within `ends` ends of turn. The checks judge a move by its greedy follow-ups; but each
+    follow-up is a decision of its own, checked again when it comes, so a move whose one
+    blocking follow-up is not the greedy one (a Senator placed where the opponent's
+    political supremacy would close) is still a safe move. Past `deadline` (perf_counter
+    seconds) it gives up."""
+    if s.result is not None or s.current_player != me or _fresh_turn(s):
+        return None
+    left = [ends]
+
+    def rec(st, line):
+        if st.result is None and st.current_player == me and not _fresh_turn(st) \
+                and len(line) < 12:
+            for a in st.legal_actions():
+                if left[0] <= 0 or (deadline is not None and time.perf_counter() > deadline):
+                    return None
+                c = st.clone()
+                try:
+                    c.apply(a)
+                except IllegalActionError:
+                    continue
+                got = rec(c, line + [a])
+                if got:
+                    return got
+            return None
+        left[0] -= 1
+        return None if lost(st) else (line, st)
+
+    return rec(s, [])
 
 
 def _supremacy_win(s, p):
