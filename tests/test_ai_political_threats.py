@@ -68,6 +68,16 @@ def position(seed, actions):
     return s
 
 
+def steady_player(level, seed, monkeypatch):
+    """The level with fixed search work and no time limit on its threat check: a loaded
+    test machine must not decide the outcome."""
+    monkeypatch.setattr(heuristic, "DEEP_SECONDS", 5.0)
+    player = make_player(level, seed)
+    if level != "one-ply":
+        player.iterations = 40 if level == "normal" else 150
+    return player
+
+
 def play_turn(player, s):
     """The player's whole turn (its follow-up decisions too); the state after it."""
     me = s.current_player
@@ -108,14 +118,8 @@ def test_702_every_move_but_one_loses_and_the_greedy_follow_up_loses_too():
 @pytest.mark.parametrize("level", ["one-ply", "normal", "hard"])
 @pytest.mark.parametrize("seed", range(2))
 def test_702_every_level_finds_the_one_safe_turn(level, seed, monkeypatch):
-    # Fixed work for the searches and no time limit on the check: a loaded test machine
-    # must not decide the outcome.
-    monkeypatch.setattr(heuristic, "DEEP_SECONDS", 5.0)
-    player = make_player(level, seed)
-    if level != "one-ply":
-        player.iterations = 40 if level == "normal" else 150
-    s = position(702, SEED_702)
-    after = play_turn(player, s)
+    player = steady_player(level, seed, monkeypatch)
+    after = play_turn(player, position(702, SEED_702))
     assert not opponent_wins_at_once(after, 0), f"{level} played into the loss"
 
 
@@ -130,10 +134,7 @@ def test_702_without_the_rescue_the_checks_miss_it(monkeypatch):
 @pytest.mark.parametrize("level", ["one-ply", "normal", "hard"])
 @pytest.mark.parametrize("seed", range(2))
 def test_1718_the_hidden_threat_is_weighed_over_several_samples(level, seed, monkeypatch):
-    monkeypatch.setattr(heuristic, "DEEP_SECONDS", 5.0)
-    player = make_player(level, seed)
-    if level != "one-ply":
-        player.iterations = 40 if level == "normal" else 150
+    player = steady_player(level, seed, monkeypatch)
     s = position(1718, SEED_1718)
     action = player.choose(s.observation(0), s.legal_actions())
     assert str(action) == "wonder Curia Julia with Workshop"
