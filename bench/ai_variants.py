@@ -8,6 +8,7 @@ run in the same process, so a change needs no commit of its own. A change is a l
 `name=value` items separated by ';' (values are Python literals):
   tempo=0.75                       a key of evaluate.WEIGHTS
   @DRAFT_UNIT_PRICE=(1.2,1.2,...)  a module attribute of game/ai/evaluate.py
+  @mcts.CLOSE_SHARE=0.2            a module attribute of another game/ai module
   .c_puct=0.5                      an attribute of the player (the search's constants)
 Evaluation changes are set only while the side "with" chooses (the evaluation's caches
 are emptied around it). `--iterations` fixes the search's work (`normal`, `hard`), so the
@@ -29,6 +30,9 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from game import new_game  # noqa: E402
 from game.ai import evaluate, make_player  # noqa: E402
+import game.ai.mcts  # noqa: E402,F401  (the modules an "@module.NAME" change may name)
+import game.ai.tactics  # noqa: E402,F401
+import game.ai.heuristic  # noqa: E402,F401
 
 
 def parse_change(text):
@@ -47,11 +51,20 @@ def parse_change(text):
             raise ValueError(f"{part!r}: the value is not a Python literal") from None
         key = items[-1][0]
         if key.startswith("@"):
-            if not hasattr(evaluate, key[1:]):
-                raise ValueError(f"{key[1:]!r} is not an attribute of game/ai/evaluate.py")
+            module, name = module_of(key)
+            if module is None or not hasattr(module, name):
+                raise ValueError(f"{key[1:]!r} is not an attribute of a game/ai module")
         elif not key.startswith(".") and key not in evaluate.WEIGHTS:
             raise ValueError(f"{key!r} is not a key of evaluate.WEIGHTS")
     return items
+
+
+def module_of(key):
+    """("@NAME" or "@module.NAME") -> (the game/ai module, NAME); (None, NAME) if unknown."""
+    path, _, name = key[1:].rpartition(".")
+    if not path:
+        return evaluate, name
+    return sys.modules.get("game.ai." + path), name
 
 
 def _clear_caches():
@@ -74,8 +87,9 @@ class Changed:
         saved = []
         for name, value in self.changes:
             if name.startswith("@"):
-                saved.append((name, getattr(evaluate, name[1:])))
-                setattr(evaluate, name[1:], value)
+                module, attr = module_of(name)
+                saved.append((name, getattr(module, attr)))
+                setattr(module, attr, value)
             else:
                 saved.append((name, evaluate.WEIGHTS[name]))
                 evaluate.WEIGHTS[name] = value
@@ -85,7 +99,8 @@ class Changed:
         finally:
             for name, value in saved:
                 if name.startswith("@"):
-                    setattr(evaluate, name[1:], value)
+                    module, attr = module_of(name)
+                    setattr(module, attr, value)
                 else:
                     evaluate.WEIGHTS[name] = value
             _clear_caches()

@@ -125,6 +125,34 @@ def test_hard_stops_when_its_budget_is_spent_and_searches_more_with_more_time(mo
     assert 0 < iterations[0.05] < iterations[0.2]
 
 
+def test_hard_spends_banked_time_on_close_decisions_and_keeps_its_mean(monkeypatch):
+    """Time saved on easy decisions (drafts, early stops) goes to close ones; over a game
+    the decisions still take no more than the budget each on average."""
+    import game.ai.mcts as mcts
+    clock = FakeClock()
+    monkeypatch.setattr(mcts, "time", clock)
+    budget = 0.04
+    player = make_player("hard", 3, budget)
+    s = new_game(11)
+    spent, longest, decisions = 0.0, 0.0, 0
+    while not s.is_terminal and decisions < 40:
+        p = s.current_player
+        legal = s.legal_actions()
+        if p == 0:
+            before = clock.now
+            action = player.choose(s.observation(p), legal)
+            took = clock.now - before
+            spent += took
+            longest = max(longest, took)
+            decisions += 1
+            assert took <= budget + player.bank_spend * budget + 0.01    # never past its cap
+        else:
+            action = random.Random(decisions).choice(legal)
+        s.apply(action)
+    assert longest > 1.5 * budget                   # some close decision used the bank
+    assert spent <= decisions * budget + 0.01        # and the mean stayed within the budget
+
+
 def test_hard_stops_early_only_when_no_other_move_can_catch_up():
     from game.ai.mcts import Node
     root = Node()

@@ -33,7 +33,24 @@ def test_the_change_holds_only_while_the_changed_side_chooses():
     assert evaluate.WEIGHTS["tempo"] == before
 
 
-@pytest.mark.parametrize("text", ["tempo", "tempo=(0.1", "no_such_weight=1", "@NO_SUCH=1"])
+def test_a_search_constant_of_another_module_is_changed_only_for_the_changed_side():
+    from game.ai import mcts
+
+    class Seer:
+        seen = []
+
+        def choose(self, observation, legal_actions):
+            self.seen.append(mcts.CLOSE_SHARE)
+            return legal_actions[0]
+
+    before = mcts.CLOSE_SHARE
+    changed = ai_variants.Changed(Seer(), ai_variants.parse_change("@mcts.CLOSE_SHARE=0.9"))
+    changed.choose(None, ["a"])
+    assert Seer.seen == [0.9] and mcts.CLOSE_SHARE == before
+
+
+@pytest.mark.parametrize("text", ["tempo", "tempo=(0.1", "no_such_weight=1", "@NO_SUCH=1",
+                                  "@mcts.NO_SUCH=1", "@no_such_module.X=1"])
 def test_a_bad_change_is_refused_with_a_clear_message(text):
     with pytest.raises(ValueError):
         ai_variants.parse_change(text)

@@ -46,9 +46,10 @@ POOL = 24                # determinizations drawn per decision
 CUBE_DECISIONS = ("senate", "place", "remove", "may_move", "conspirator")
 SAFETY_CHECKS = 8        # root moves checked against an immediate win of the opponent
 SETTLED_CHECK_EVERY = 16  # iterations between checks that the choice can still change
-BANK_SPEND = 1.0         # a close decision may take up to this many budgets more from the bank
+BANK_SPEND = 2.0         # a close decision may take up to this many budgets more from the bank
 BANK_MAX = 3.0           # at most this many budgets are kept in the bank
-CLOSE_SHARE = 0.5        # runner-up visits / leader visits above which a decision is close
+BANK_SHARE = 0.35        # share of the bank every searched decision adds to its budget
+CLOSE_SHARE = 0.2        # runner-up visits / leader visits above which a decision is close
 UPGRADE_VISITS = 4       # a node visited this often gets one-ply priors and values
 QUICK_SECONDS = 0.04     # `normal`: the search's budget per decision
 QUICK_POOL = 8           # `normal`: determinizations (a few dozen iterations share them)
@@ -186,6 +187,9 @@ class SearchPlayer(Player):
     prior_temperature = PRIOR_TEMPERATURE
     pool_size = POOL
     iterations = None            # set for a fixed number of iterations (tests)
+    close_share = CLOSE_SHARE
+    bank_spend = BANK_SPEND
+    bank_share = BANK_SHARE
     draft_by_values = True       # draft by measured Wonder values (game/ai/draft.py)
 
     def __init__(self, seed: int = 0, think_seconds: float = None, iterations: int = None):
@@ -229,8 +233,11 @@ class SearchPlayer(Player):
                                                                          political=False)
         budget = self.budget()
         reserve = min(0.15 * budget, 0.08) if danger else min(0.02 * budget, 0.005)
-        extra = min(self.bank, BANK_SPEND * budget) if self.iterations is None else 0.0
-        deadline = start + budget - reserve
+        # Time saved earlier (the draft's instant picks, early stops) is spent: a share of
+        # the bank on every searched decision, more of it on a close one.
+        share = self.bank_share * self.bank if self.iterations is None else 0.0
+        extra = min(self.bank - share, self.bank_spend * budget) if self.iterations is None else 0.0
+        deadline = start + budget + share - reserve
         action, ranked = self.search(det, s0, me, root_scores, deadline,
                                      deadline + extra if extra > 0.01 else None)
         # Tactical safety: never let the opponent force a supremacy within two of its
@@ -312,14 +319,13 @@ class SearchPlayer(Player):
         ranked = [a for a in ranked if a.player == me]
         return ranked[0], ranked
 
-    @staticmethod
-    def close(root):
-        """Is the choice still open: the runner-up has at least CLOSE_SHARE of the
+    def close(self, root):
+        """Is the choice still open: the runner-up has at least `close_share` of the
         leader's visits?"""
         if len(root.children) < 2:
             return False
         first, second = sorted((c.n for c in root.children.values()), reverse=True)[:2]
-        return second >= CLOSE_SHARE * first
+        return second >= self.close_share * first
 
     @staticmethod
     def settled(root, iterations, elapsed, left):
