@@ -204,6 +204,7 @@ SAFETY_CHECKS = 16              # best-scored moves checked against the opponent
 THREAT_SAMPLES = 16             # determinizations a deep threat is looked for in (at most)
 MIN_THREAT_SAMPLES = 4          # ... and at least, whatever the time
 DEEP_SECONDS = 0.04             # time the two-turn threat check may take in `one-ply`
+FORCED_NODES = 2500             # node budget of one forced-win search (two turns)
 
 
 class LazyLooks:
@@ -229,7 +230,8 @@ class LazyLooks:
             i += 1
 
 
-def threat_risk(a, c, opp, looks, give_up, start=None, turns=2, deadline=None):
+def threat_risk(a, c, opp, looks, give_up, start=None, turns=2, deadline=None,
+                nodes=FORCED_NODES):
     """Share of the determinizations (c's own and those of `looks`) in which, after our
     move `a`, the opponent can force a supremacy within `turns` of its turns (1: win at
     once). Stops as soon as the share is sure to exceed `give_up` (the answer then only
@@ -241,7 +243,7 @@ def threat_risk(a, c, opp, looks, give_up, start=None, turns=2, deadline=None):
             return opponent_threatens(state, opp)
     else:
         def lost(state):
-            return forced_win(state, opp, turns=turns)
+            return forced_win(state, opp, turns=turns, left=[nodes])
 
     checked = 1
     plan = None
@@ -263,14 +265,16 @@ def threat_risk(a, c, opp, looks, give_up, start=None, turns=2, deadline=None):
     return losses / checked
 
 
-def safe_choice(candidates, opp, s, deep=True, draw=None, hidden=frozenset(), deadline=None):
+def safe_choice(candidates, opp, s, deep=True, draw=None, hidden=frozenset(), deadline=None,
+                deep_turns=2, nodes=FORCED_NODES):
     """The move to play when `opp` may be close to a supremacy, or None to keep the first.
 
     `candidates` are (winning chance, action, state after our turn), the preferred move
     first. The check estimates, over `s` and determinizations from `draw()` (what the
     opponent can do often hangs on a face-down card or a hidden Conspiracy), the risk that
-    the opponent can force a supremacy within two of its turns (extra turns included;
-    `deep`, and a military or science threat near) or else win at once, and plays the
+    the opponent can force a supremacy within two (`deep_turns`) of its turns (extra turns
+    included; `deep`, and a military or science threat near; each search within `nodes`)
+    or else win at once, and plays the
     move with the best chance x (1 - risk). Past `deadline` (perf_counter seconds) it
     draws no more samples; a two-turn check then keeps the best move found so far (the
     first is always checked) unless every move checked loses, in which case it looks on,
@@ -282,19 +286,19 @@ def safe_choice(candidates, opp, s, deep=True, draw=None, hidden=frozenset(), de
     if not candidates:
         return None
     if deep and near_supremacy(s, opp, margin=2, political=False):
-        turns = 2
+        turns = deep_turns
     elif near_supremacy(s, opp, margin=1):
         turns = 1
     else:
         return None
     # The one-turn check is asked far more often (a political threat is near in most
     # Agora middle games): only the samples its time allows.
-    looks = (LazyLooks(draw, opp, hidden, deadline, MIN_THREAT_SAMPLES if turns == 2 else 1)
+    looks = (LazyLooks(draw, opp, hidden, deadline, MIN_THREAT_SAMPLES if turns > 1 else 1)
              if draw is not None else ())
     chance, a, c = candidates[0]
     if chance >= 1.0:
         return a
-    risk = threat_risk(a, c, opp, looks, 1.0, s, turns, deadline)
+    risk = threat_risk(a, c, opp, looks, 1.0, s, turns, deadline, nodes)
     if risk == 0:
         return None
     best, best_value = a, chance * (1 - risk)
@@ -314,7 +318,7 @@ def safe_choice(candidates, opp, s, deep=True, draw=None, hidden=frozenset(), de
                 samples = looks.looks
             else:
                 break
-        risk = threat_risk(a, c, opp, samples, 1 - best_value / chance, s, turns, until)
+        risk = threat_risk(a, c, opp, samples, 1 - best_value / chance, s, turns, until, nodes)
         if chance * (1 - risk) > best_value:
             best, best_value = a, chance * (1 - risk)
     return best

@@ -53,6 +53,11 @@ CLOSE_SHARE = 0.2        # runner-up visits / leader visits above which a decisi
 UPGRADE_VISITS = 4       # a node visited this often gets one-ply priors and values
 QUICK_SECONDS = 0.04     # `normal`: the search's budget per decision
 QUICK_POOL = 8           # `normal`: determinizations (a few dozen iterations share them)
+# In Age III few cards are left, a forced military or science win a few turns deep is cheap
+# to find, and a search whose evaluation reads the pawn's zone calmly misses it: `hard`
+# checks its choice four of the opponent's turns deep there (about 5-60 ms a search).
+LATE_THREAT_TURNS = 4
+LATE_THREAT_NODES = 60000
 
 
 class Node:
@@ -191,6 +196,8 @@ class SearchPlayer(Player):
     bank_spend = BANK_SPEND
     bank_share = BANK_SHARE
     draft_by_values = True       # draft by measured Wonder values (game/ai/draft.py)
+    late_threat_turns = LATE_THREAT_TURNS   # depth of the threat check in Age III
+    late_threat_nodes = LATE_THREAT_NODES
 
     def __init__(self, seed: int = 0, think_seconds: float = None, iterations: int = None):
         super().__init__(seed, think_seconds)
@@ -232,7 +239,9 @@ class SearchPlayer(Player):
         danger = near_supremacy(s0, 1 - me, margin=1) or near_supremacy(s0, 1 - me, margin=2,
                                                                          political=False)
         budget = self.budget()
-        reserve = min(0.15 * budget, 0.08) if danger else min(0.02 * budget, 0.005)
+        late = s0.age == 3 and self.late_threat_turns > 2
+        reserve = (min(0.25 * budget, 0.5) if danger and late else
+                   min(0.15 * budget, 0.08) if danger else min(0.02 * budget, 0.005))
         # Time saved earlier (the draft's instant picks, early stops) is spent: a share of
         # the bank on every searched decision, more of it on a close one.
         share = self.bank_share * self.bank if self.iterations is None else 0.0
@@ -251,9 +260,11 @@ class SearchPlayer(Player):
             # With a fixed number of iterations the whole decision is deterministic, so
             # the threat check gets no wall-clock limit either.
             limit = (math.inf if self.iterations is not None
-                     else max(start + budget, time.perf_counter() + 0.02))
+                     else time.perf_counter() + max(reserve, 0.02))
+            deep = ({"deep_turns": self.late_threat_turns, "nodes": self.late_threat_nodes}
+                    if late else {})
             safe = safe_choice(ordered, 1 - me, s0, True, lambda: det.sample(self.rng), hidden,
-                               deadline=limit)
+                               deadline=limit, **deep)
             if safe is not None:
                 action = safe
         # Time not used here (an early stop) is banked for a close decision later; time
@@ -409,6 +420,7 @@ class QuickSearchPlayer(SearchPlayer):
     `iterations` set fixes the work instead of the time (deterministic, for tests)."""
 
     pool_size = QUICK_POOL
+    late_threat_turns = 2        # a deeper check would not fit in its 40 ms
 
     def budget(self):
         return QUICK_SECONDS
