@@ -187,3 +187,22 @@ def _detach(s, cid):
 def recheck(s, ch):
     """Re-derive control of Chamber number `ch` (1-6) through the engine."""
     reevaluate(s, ch - 1)
+
+
+def replayed(seed, actions, agora=False, first_player=0):
+    """The position reached by playing `actions` (notation) from a new game: how the AI
+    tests rebuild a real game's position from its log."""
+    s = new_game(seed, agora=agora, first_player=first_player)
+    for text in actions:
+        s.apply(s.parse_action(text))
+    return s
+
+
+def after_turn(s, text):
+    """A copy of `s` after `text` and its follow-ups played greedily (as the threat checks
+    play them)."""
+    from game.ai.tactics import settle
+    c = s.clone()
+    c.apply(c.parse_action(text))
+    settle(c)
+    return c

@@ -11,9 +11,9 @@ start avoids it. Two turns deep nothing shows, so the ordinary check cannot see 
 
 import pytest
 
-from game import new_game
 from game.ai.mcts import SearchPlayer
-from game.ai.tactics import forced_win, settle
+from game.ai.tactics import forced_win
+from positions import after_turn, replayed
 
 ACTIONS = ["draft The Great Lighthouse", "draft Circus Maximus", "draft The Pyramids", "draft The Temple of Artemis", "draft The Appian Way", "draft The Sphinx", "build Stone Pit", "build Press", "build Logging Camp", "discard Baths", "discard Stone Reserve", "wonder The Temple of Artemis with Guard Tower", "build Quarry", "build Glassworks", "wonder Circus Maximus with Palisade", "destroy Glassworks", "build Clay Reserve", "build Tavern", "build Theater", "build Garrison", "discard Apothecary", "discard Scriptorium", "discard Pharmacist", "build Lumber Yard", "build Clay Pit", "build Clay Pool", "wonder The Statue of Zeus with Wood Reserve", "destroy Quarry", "start player 1", "build Brickyard", "build Sawmill", "build Glass-Blower", "build Drying Room", "discard Walls", "discard Horse Breeders", "build Statue", "discard Dispensary", "discard Library", "discard Laboratory", "build Brewery", "discard Aqueduct", "wonder The Sphinx with Temple", "build Shelf Quarry", "build Caravansery", "build Customs House", "build Archery Range", "wonder The Appian Way with Parade Ground", "build Rostrum", "build Barracks"]
 LOSING = "start player 1"
@@ -21,26 +21,16 @@ SAFE = "start player 0"
 
 
 def position():
-    s = new_game(755, agora=False, first_player=1)
-    for text in ACTIONS:
-        s.apply(s.parse_action(text))
-    return s
-
-
-def after(s, text):
-    c = s.clone()
-    c.apply(c.parse_action(text))
-    settle(c)
-    return c
+    return replayed(755, ACTIONS, agora=False, first_player=1)
 
 
 def test_starting_age_three_is_a_forced_military_loss_four_turns_deep():
     s = position()
     assert s.current_player == 1 and s.age == 3 and s.decision == "start"
-    assert forced_win(after(s, LOSING), 0, turns=4, left=[10 ** 6])
-    assert not forced_win(after(s, SAFE), 0, turns=4, left=[10 ** 6])
+    assert forced_win(after_turn(s, LOSING), 0, turns=4, left=[10 ** 6])
+    assert not forced_win(after_turn(s, SAFE), 0, turns=4, left=[10 ** 6])
     # Two turns deep both choices look safe: the two-turn check has nothing to go on.
-    assert not forced_win(after(s, LOSING), 0, turns=2, left=[10 ** 6])
+    assert not forced_win(after_turn(s, LOSING), 0, turns=2, left=[10 ** 6])
 
 
 @pytest.mark.parametrize("seed", range(3))

@@ -12,35 +12,25 @@ the two-turn search must.
 
 import pytest
 
-from game import new_game
 from game.ai import heuristic, make_player
 from game.ai.tactics import forced_win, settle
+from positions import after_turn, replayed
 
 ACTIONS = ["draft The Appian Way", "draft The Colossus", "draft Piraeus", "draft The Temple of Artemis", "draft The Hanging Gardens", "draft Circus Maximus", "build Tavern", "build Palisade", "build Garrison", "discard Stable", "build Stone Pit", "build Glassworks", "build Clay Pit", "discard Clay Reserve", "build Quarry", "wonder The Temple of Artemis with Apothecary", "build Baths", "wonder The Appian Way with Guard Tower", "build Theater", "build Logging Camp", "build Altar", "build Scriptorium", "build Lumber Yard", "build Pharmacist", "build Press", "discard Workshop", "start player 0", "discard Barracks", "build Archery Range", "build Glass-Blower", "wonder Circus Maximus with Dispensary", "destroy Glassworks", "discard Rostrum", "discard Aqueduct", "discard Temple", "build Walls", "build Drying Room", "build Brewery", "discard Caravansery", "wonder The Hanging Gardens with Sawmill", "build Parade Ground", "discard Courthouse", "discard Forum", "discard Statue", "build Brickyard", "discard School", "wonder The Mausoleum with Library", "mausoleum Stable", "discard Customs House", "start player 0", "build Fortifications", "build Circus", "discard Arena", "discard Scientists Guild"]
 GREEDY = "wonder The Statue of Zeus with Tacticians Guild"
 
 
 def position():
-    s = new_game(3003, agora=False, first_player=1)
-    for text in ACTIONS:
-        s.apply(s.parse_action(text))
-    return s
-
-
-def after(s, text):
-    c = s.clone()
-    c.apply(c.parse_action(text))
-    settle(c)
-    return c
+    return replayed(3003, ACTIONS, agora=False, first_player=1)
 
 
 def test_the_position_is_a_forced_military_loss_after_the_greedy_move():
     s = position()
     assert s.current_player == 0 and s.age == 3 and s.pawn == -8
-    assert forced_win(after(s, GREEDY), 1, turns=2)
-    assert not forced_win(after(s, "wonder The Statue of Zeus with Arsenal"), 1, turns=2)
+    assert forced_win(after_turn(s, GREEDY), 1, turns=2)
+    assert not forced_win(after_turn(s, "wonder The Statue of Zeus with Arsenal"), 1, turns=2)
     # One turn deep nothing shows: the opponent has no immediate win.
-    assert not forced_win(after(s, GREEDY), 1, turns=1)
+    assert not forced_win(after_turn(s, GREEDY), 1, turns=1)
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -51,7 +41,7 @@ def test_normal_avoids_the_move_that_allows_a_forced_military_loss(seed):
     s = position()
     action = QuickSearchPlayer(seed=seed, iterations=40).choose(s.observation(0), s.legal_actions())
     assert str(action) != GREEDY
-    assert not forced_win(after(s, str(action)), 1, turns=2), f"normal played {action}"
+    assert not forced_win(after_turn(s, str(action)), 1, turns=2), f"normal played {action}"
 
 
 @pytest.mark.parametrize("seed", range(2))
@@ -61,7 +51,7 @@ def test_one_ply_avoids_it_too(seed, monkeypatch):
     monkeypatch.setattr(heuristic, "DEEP_SECONDS", 5.0)
     s = position()
     action = make_player("one-ply", seed).choose(s.observation(0), s.legal_actions())
-    assert not forced_win(after(s, str(action)), 1, turns=2), f"one-ply played {action}"
+    assert not forced_win(after_turn(s, str(action)), 1, turns=2), f"one-ply played {action}"
 
 
 def test_one_turn_deep_checks_miss_it():
@@ -75,7 +65,7 @@ def test_one_turn_deep_checks_miss_it():
 def test_forced_win_sees_extra_turns_and_needs_every_reply_to_fail():
     """Where the opponent's win needs two turns, one spoiling reply is enough to refute it."""
     s = position()
-    c = after(s, GREEDY)
+    c = after_turn(s, GREEDY)
     # Seat 0 to move after one opponent turn: some opponent move leaves seat 0 no reply.
     assert any(forced_win(d, 1, turns=1) for d in _turns_of(c))
     assert not all(forced_win(d, 1, turns=1) for d in _turns_of(c))
@@ -95,7 +85,7 @@ def test_hard_avoids_it_too():
     s = position()
     action = SearchPlayer(seed=1, iterations=24).choose(s.observation(0), s.legal_actions())
     assert str(action) != GREEDY
-    assert not forced_win(after(s, str(action)), 1, turns=2), f"hard played {action}"
+    assert not forced_win(after_turn(s, str(action)), 1, turns=2), f"hard played {action}"
 
 
 def _science_position():
@@ -122,10 +112,10 @@ def _science_position():
 
 def test_forced_science_win_two_turns_deep():
     s = _science_position()
-    assert forced_win(after(s, "build Palace"), 1, turns=2)
-    assert not forced_win(after(s, "build Palace"), 1, turns=1)
+    assert forced_win(after_turn(s, "build Palace"), 1, turns=2)
+    assert not forced_win(after_turn(s, "build Palace"), 1, turns=1)
     for safe in ("build Academy", "build University", "build Arena", "discard Arena"):
-        assert not forced_win(after(s, safe), 1, turns=2), safe
+        assert not forced_win(after_turn(s, safe), 1, turns=2), safe
 
 
 @pytest.mark.parametrize("name", ["normal", "hard"])
