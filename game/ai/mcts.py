@@ -29,7 +29,7 @@ accurate tree.
 import math
 import time
 
-from ..actions import IllegalActionError
+from ..actions import Action, IllegalActionError
 from . import Player, register
 from . import endgame
 from .determinize import Determinizer
@@ -198,6 +198,8 @@ class SearchPlayer(Player):
     draft_by_values = True       # draft by measured Wonder values (game/ai/draft.py)
     late_threat_turns = LATE_THREAT_TURNS   # depth of the threat check in Age III
     late_threat_nodes = LATE_THREAT_NODES
+    fpu_parent = True            # an untried child starts at its parent's value, not 1/2
+    reuse_tree = True            # start from the subtree of the previous search
 
     def __init__(self, seed: int = 0, think_seconds: float = None, iterations: int = None):
         super().__init__(seed, think_seconds)
@@ -207,6 +209,8 @@ class SearchPlayer(Player):
         self.last_root = None
         self.last_exact = None    # exact values of the root actions when the end was solved
         self.bank = 0.0           # seconds saved on easy decisions, spent on close ones
+        self.kept_tree = None     # (root, history before it, Age) of the last search
+        self.reused_visits = 0
 
     def budget(self):
         return self.default_seconds if self.think_seconds is None else self.think_seconds
@@ -215,6 +219,7 @@ class SearchPlayer(Player):
         if len(legal_actions) == 1:
             return legal_actions[0]
         start = time.perf_counter()
+        kept, self.kept_tree = self.kept_tree, None
         det = Determinizer(observation)
         me = observation["observer"]
         hidden = frozenset(det.hidden_slots)
@@ -247,8 +252,11 @@ class SearchPlayer(Player):
         share = self.bank_share * self.bank if self.iterations is None else 0.0
         extra = min(self.bank - share, self.bank_spend * budget) if self.iterations is None else 0.0
         deadline = start + budget + share - reserve
+        reused = self.subtree(kept, observation, s0, legal_actions)
         action, ranked = self.search(det, s0, me, root_scores, deadline,
-                                     deadline + extra if extra > 0.01 else None)
+                                     deadline + extra if extra > 0.01 else None, reused)
+        if self.reuse_tree:
+            self.kept_tree = (self.last_root, list(observation.get("history") or ()), s0.age)
         # Tactical safety: never let the opponent force a supremacy within two of its
         # turns (nor win at once) if a move avoids it; the search's order decides among
         # the safe moves.
@@ -293,13 +301,44 @@ class SearchPlayer(Player):
 
     # ------------------------------------------------------------------ search
 
-    def search(self, det, s0, me, root_scores, deadline, extended=None):
+    def subtree(self, kept, observation, s0, legal_actions):
+        """The node of the previous search's tree that the actions played since lead to,
+        or None. The tree is keyed by turn-level actions: the follow-ups in between (played
+        greedily in the tree) are stepped over; a turn-level action the tree did not try,
+        or a new Age (a new deal), ends the reuse. Children no longer legal are dropped."""
+        self.reused_visits = 0
+        if kept is None:
+            return None
+        node, before, age = kept
+        history = observation.get("history") or []
+        start = len(before)
+        # Another game, an undo or a loaded save: the game so far is not the one searched.
+        if age != s0.age or start >= len(history) or history[:start] != before:
+            return None
+        for entry in history[start:]:
+            action = Action(*entry)
+            child = node.children.get(action)
+            if child is not None:
+                node = child
+            elif node.children and any(a.player == action.player and a.kind == action.kind
+                                       for a in node.children):
+                return None          # a choice of the tree's kind that it did not look at
+        if node is kept[0] or not node.children:
+            return None
+        legal = set(legal_actions)
+        if not any(a in legal for a in node.children):
+            return None
+        node.children = {a: c for a, c in node.children.items() if a in legal}
+        self.reused_visits = node.n
+        return node
+
+    def search(self, det, s0, me, root_scores, deadline, extended=None, root=None):
         max_iter = self.iterations
         rng = self.rng
         T = tables(s0.agora)
         size = self.pool_size if max_iter is None else max(1, min(self.pool_size, max_iter))
         pool = [s0]         # filled as iterations need it: a short search draws fewer
-        root = Node()
+        root = root or Node()
         self.seed_children(root, root_scores, s0.age)
         it = 0
         began = time.perf_counter() if max_iter is None else 0.0
@@ -381,13 +420,16 @@ class SearchPlayer(Player):
             # select (availability-aware PUCT)
             best, best_child, best_u = None, None, -math.inf
             children = node.children
+            fpu = 0.5
+            if self.fpu_parent and node.n and node.mover is not None:
+                fpu = node.w / node.n if node.mover == mover else 1.0 - node.w / node.n
             for a in legal:
                 child = children.get(a)
                 if child is None:
                     child = children[a] = Node(mover, 1.0 / (1 + len(children)))
                 avail = child.avail = child.avail + 1
                 n = child.n
-                q = child.w / n if n else 0.5
+                q = child.w / n if n else fpu
                 u = q + c_puct * child.prior * sqrt(avail) / (1 + n)
                 if u > best_u:
                     best, best_child, best_u = a, child, u
@@ -421,6 +463,8 @@ class QuickSearchPlayer(SearchPlayer):
 
     pool_size = QUICK_POOL
     late_threat_turns = 2        # a deeper check would not fit in its 40 ms
+    fpu_parent = False           # `normal` as measured in the seventh and eighth rounds
+    reuse_tree = False
 
     def budget(self):
         return QUICK_SECONDS
