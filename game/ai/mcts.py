@@ -20,6 +20,8 @@ Guidance from the heuristic (`evaluate.py`, `heuristic.py`):
   into a winning chance with a logistic curve (ended games count 1, 0 or 1/2).
 - exact tactics on top: an immediate win found by `tactics.find_win` is played at once,
   and a root move that leaves the opponent an immediate win is avoided when possible.
+- `hard` keeps its tree: the next search starts from the node that the moves played since
+  lead to (`subtree`), with what the last search grew below it.
 
 The budget is `think_seconds` per decision (default 2 s); `iterations` fixes the number
 of iterations instead (deterministic, for tests). More time gives a deeper, more
