@@ -32,7 +32,8 @@ from . import Player, register
 from .determinize import Determinizer
 from .draft import draft_choice
 from .evaluate import WEIGHTS, WIN, evaluate, win_chance
-from .tactics import find_win, forced_win, near_supremacy, opponent_threatens, rescue
+from .tactics import (find_win, forced_win, near_supremacy, opponent_threatens, rescue,
+                      senate_near)
 
 
 def is_followup(s):
@@ -205,6 +206,7 @@ THREAT_SAMPLES = 16             # determinizations a deep threat is looked for i
 MIN_THREAT_SAMPLES = 4          # ... and at least, whatever the time
 DEEP_SECONDS = 0.04             # time the two-turn threat check may take in `one-ply`
 FORCED_NODES = 2500             # node budget of one forced-win search (two turns)
+POLITICAL_NODES = 10000         # ... of a political one (cheap: few moves pass its filters)
 
 
 class LazyLooks:
@@ -231,7 +233,7 @@ class LazyLooks:
 
 
 def threat_risk(a, c, opp, looks, give_up, start=None, turns=2, deadline=None,
-                nodes=FORCED_NODES):
+                nodes=FORCED_NODES, political=False):
     """Share of the determinizations (c's own and those of `looks`) in which, after our
     move `a`, the opponent can force a supremacy within `turns` of its turns (1: win at
     once). Stops as soon as the share is sure to exceed `give_up` (the answer then only
@@ -243,7 +245,7 @@ def threat_risk(a, c, opp, looks, give_up, start=None, turns=2, deadline=None,
             return opponent_threatens(state, opp)
     else:
         def lost(state):
-            return forced_win(state, opp, turns=turns, left=[nodes])
+            return forced_win(state, opp, turns=turns, left=[nodes], political=political)
 
     checked = 1
     plan = None
@@ -266,7 +268,7 @@ def threat_risk(a, c, opp, looks, give_up, start=None, turns=2, deadline=None,
 
 
 def safe_choice(candidates, opp, s, deep=True, draw=None, hidden=frozenset(), deadline=None,
-                deep_turns=2, nodes=FORCED_NODES):
+                deep_turns=2, nodes=FORCED_NODES, political_turns=0):
     """The move to play when `opp` may be close to a supremacy, or None to keep the first.
 
     `candidates` are (winning chance, action, state after our turn), the preferred move
@@ -279,13 +281,19 @@ def safe_choice(candidates, opp, s, deep=True, draw=None, hidden=frozenset(), de
     draws no more samples; a two-turn check then keeps the best move found so far (the
     first is always checked) unless every move checked loses, in which case it looks on,
     one sample a move, for one that does not (for DEEP_SECONDS more at most); a one-turn
-    check goes on with the samples drawn."""
+    check goes on with the samples drawn. `political_turns` (0: none): a Senate nearly all
+    the opponent's (`tactics.near_two_turns`) is checked that many of its turns deep, within
+    POLITICAL_NODES; political lines are then searched in the other deep checks too."""
     if deadline is None:
         deadline = time.perf_counter() + DEEP_SECONDS
     candidates = candidates[:SAFETY_CHECKS]
     if not candidates:
         return None
-    if deep and near_supremacy(s, opp, margin=2, political=False):
+    deep_near = deep and near_supremacy(s, opp, margin=2, political=False)
+    political = deep and political_turns > 0 and senate_near(s, opp)
+    if political and political_turns > (deep_turns if deep_near else 0):
+        turns, nodes = political_turns, max(nodes, POLITICAL_NODES)
+    elif deep_near:
         turns = deep_turns
     elif near_supremacy(s, opp, margin=1):
         turns = 1
@@ -298,7 +306,7 @@ def safe_choice(candidates, opp, s, deep=True, draw=None, hidden=frozenset(), de
     chance, a, c = candidates[0]
     if chance >= 1.0:
         return a
-    risk = threat_risk(a, c, opp, looks, 1.0, s, turns, deadline, nodes)
+    risk = threat_risk(a, c, opp, looks, 1.0, s, turns, deadline, nodes, political)
     if risk == 0:
         return None
     best, best_value = a, chance * (1 - risk)
@@ -318,7 +326,8 @@ def safe_choice(candidates, opp, s, deep=True, draw=None, hidden=frozenset(), de
                 samples = looks.looks
             else:
                 break
-        risk = threat_risk(a, c, opp, samples, 1 - best_value / chance, s, turns, until, nodes)
+        risk = threat_risk(a, c, opp, samples, 1 - best_value / chance, s, turns, until, nodes,
+                           political)
         if chance * (1 - risk) > best_value:
             best, best_value = a, chance * (1 - risk)
     return best

@@ -39,7 +39,7 @@ from .draft import draft_choice
 from .evaluate import (WEIGHTS, WIN, _card_gain, conspiracy_value, cube_terms, evaluate,
                        marginal_coin, tables, win_chance, wonder_gain)
 from .heuristic import Lookahead, _match, safe_choice
-from .tactics import find_win, near_supremacy
+from .tactics import find_win, near_supremacy, near_two_turns
 
 EDGE_DECISIONS = ("turn", "draft", "start")
 C_PUCT = 0.6             # `hard` (eleventh round: 0.6 against 1.0, 263 of 500 games)
@@ -203,6 +203,8 @@ class SearchPlayer(Player):
     late_threat_turns = LATE_THREAT_TURNS   # depth of the threat check in Age III
     late_threat_nodes = LATE_THREAT_NODES
     fpu_parent = True            # an untried child starts at its parent's value, not 1/2
+    political_threat_turns = 3   # opponent's turns the threat check searches a near
+                                 # political supremacy over (0: one, as a move's win)
     reuse_tree = True            # start from the subtree of the previous search
 
     def __init__(self, seed: int = 0, think_seconds: float = None, iterations: int = None):
@@ -239,8 +241,8 @@ class SearchPlayer(Player):
         root_scores.sort(key=lambda t: -t[0])
         if root_scores[0][0] >= WIN:
             return _match(root_scores[0][1], legal_actions)
-        danger = near_supremacy(s0, 1 - me, margin=1) or near_supremacy(s0, 1 - me, margin=2,
-                                                                         political=False)
+        danger = near_supremacy(s0, 1 - me, margin=1) or near_two_turns(
+            s0, 1 - me, self.political_threat_turns > 0)
         budget = self.budget()
         late = s0.age == 3 and self.late_threat_turns > 2
         if self.endgame and endgame.cards_left(s0) <= endgame.exact_cards(s0, self.budget()):
@@ -278,7 +280,8 @@ class SearchPlayer(Player):
             deep = ({"deep_turns": self.late_threat_turns, "nodes": self.late_threat_nodes}
                     if late else {})
             safe = safe_choice(ordered, 1 - me, s0, True, lambda: det.sample(self.rng), hidden,
-                               deadline=limit, **deep)
+                               deadline=limit, political_turns=self.political_threat_turns,
+                               **deep)
             if safe is not None:
                 action = safe
         # Time not used here (an early stop) is banked for a close decision later; time
@@ -323,7 +326,8 @@ class SearchPlayer(Player):
         deep = ({"deep_turns": self.late_threat_turns, "nodes": self.late_threat_nodes}
                 if late else {})
         safe = safe_choice(ordered, 1 - me, s0, True, lambda: det.sample(self.rng), hidden,
-                           deadline=limit, **deep)
+                           deadline=limit, political_turns=self.political_threat_turns,
+                           **deep)
         return action if safe is None else safe
 
     # ------------------------------------------------------------------ search
@@ -491,6 +495,7 @@ class QuickSearchPlayer(SearchPlayer):
     pool_size = QUICK_POOL
     late_threat_turns = 2        # a deeper check would not fit in its 40 ms
     fpu_parent = False           # `normal` as measured in the seventh and eighth rounds
+    political_threat_turns = 0   # a deeper political search would not fit in its 40 ms
     c_puct = QUICK_C_PUCT
     reuse_tree = False
 

@@ -9,7 +9,8 @@ choice), within a node budget, so it stays cheap.
 `near_supremacy(state, p)` is the cheap filter that decides whether searching is worth it.
 
 `forced_win(state, opp, turns=2)` looks further: can opp force a supremacy within two of
-its own turns whatever the other player does in between (extra turns included)?
+its own turns whatever the other player does in between (extra turns included)? With
+`political`, a Senate close to being all the opponent's is searched too (`near_two_turns`).
 """
 
 import time
@@ -35,6 +36,25 @@ def near_supremacy(s, p, margin=0, political=True) -> bool:
     if political and s.agora and political_need(s, p) <= 3 + margin + (2 if prepared else 0):
         return True
     return False
+
+
+DEEP_POLITICAL_NEED = 4   # cubes short of every Chamber at which `political` searches two turns
+
+
+def senate_near(s, p) -> bool:
+    """Does p lack at most DEEP_POLITICAL_NEED cubes of every Chamber (two more with a
+    prepared Conspiracy)? Then a search several turns deep looks at political lines."""
+    if not s.agora or s.result is not None:
+        return False
+    prepared = any(st == 1 for _, st, _ in s.conspiracies[p])
+    return political_need(s, p) <= DEEP_POLITICAL_NEED + (2 if prepared else 0)
+
+
+def near_two_turns(s, p, political=False) -> bool:
+    """The filter of the search beyond one turn: a military or science supremacy near
+    enough (`near_supremacy`, margin 2), or with `political`, the Senate (`senate_near`)."""
+    return (near_supremacy(s, p, margin=2, political=False)
+            or (political and senate_near(s, p)))
 
 
 def _useful(s, p, a):
@@ -220,22 +240,25 @@ def _turns(s, left):
         yield a, c
 
 
-def _escape_order(s, opp, actions):
-    """Moves most likely to spoil the opponent's plan first: red and green cards (taken
-    or discarded), then Wonders, then the rest."""
+def _escape_order(s, opp, actions, political=False):
+    """Moves most likely to spoil the opponent's plan first: red and green cards (and,
+    with `political`, Senators) taken or discarded, then Wonders, then the rest."""
     def key(a):
+        if a.kind == "recruit":
+            return 0 if political else 3
         if a.kind in ("build", "discard") and a.subject in s.rules.card_id:
             c = s.rules.cards[s.rules.card_id[a.subject]]
-            return 0 if c.color in WIN_COLORS else 2
+            return 0 if c.color in WIN_COLORS or (political and c.senator) else 2
         return 1 if a.kind == "wonder" else 3
     return sorted(actions, key=key)
 
 
-def forced_win(s, opp, turns=2, left=None):
+def forced_win(s, opp, turns=2, left=None, political=False):
     """Can `opp` force a supremacy win within `turns` of its own turns from `s`,
     whatever the other player does in between? Extra turns count as turns of their own.
     The search is exact over turn-level moves (follow-ups are played greedily) within a
-    node budget; when the budget runs out, it answers no."""
+    node budget; when the budget runs out, it answers no. `political`: political
+    supremacy is searched beyond one turn too (`near_two_turns`)."""
     if left is None:
         left = [2500]
     if s.result is not None:
@@ -248,19 +271,18 @@ def forced_win(s, opp, turns=2, left=None):
             left[0] -= 50
             return True
         left[0] -= 50
-        if turns <= 1 or not near_supremacy(s, opp, margin=2, political=False):
+        if turns <= 1 or not near_two_turns(s, opp, political):
             return False
         for _, c in _turns(s, left):
             if _supremacy_win(c, opp):
                 return True
-            if c.result is None and forced_win(c, opp, turns - 1, left):
+            if c.result is None and forced_win(c, opp, turns - 1, left, political):
                 return True
         return False
     # `me` to move: one move that spoils every continuation is enough.
-    if not (near_supremacy(s, opp, margin=2, political=False) if turns > 1
-            else near_supremacy(s, opp)):
+    if not (near_two_turns(s, opp, political) if turns > 1 else near_supremacy(s, opp)):
         return False
-    moves = _escape_order(s, opp, s.legal_actions())
+    moves = _escape_order(s, opp, s.legal_actions(), political)
     for a in moves:
         if left[0] <= 0:
             return False
@@ -275,6 +297,6 @@ def forced_win(s, opp, turns=2, left=None):
             if not _supremacy_win(c, opp):
                 return False
             continue
-        if not forced_win(c, opp, turns, left):
+        if not forced_win(c, opp, turns, left, political):
             return False
     return True
