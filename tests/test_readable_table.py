@@ -140,12 +140,12 @@ def test_face_down_cards_are_opaque():
 
 
 def test_names_too_long_for_a_small_card_go_on_more_lines_never_cut():
-    from ui.table.paint import name_lines
+    from ui.table.paint import label_fit
     pygame.font.init()
-    font = fonts.get_font(fonts.MIN_PX, True)
     cards = [c.name for c in __import__("game").new_game(1, agora=True).rules.cards]
     assert "Magistrates Guild" in cards
     for name in cards + ["중도 정치가", "원형 경기장"]:
-        lines = name_lines(name, font, 50)             # a city card at 1280x720 leaves 50 px
-        assert 1 <= len(lines) <= 3 and all(font.size(line)[0] <= 50 for line in lines), lines
-        assert "".join(lines).replace("-", "").replace(" ", "") == name.replace(" ", "").replace("-", "")
+        fit = label_fit(name, 50, fonts.MIN_PX)       # a city card at 1280x720 leaves 50 px
+        assert 1 <= len(fit.lines) <= 3 and all(w <= 50 for w in fit.widths), fit
+        assert fit.px >= fonts.MIN_PX
+        assert " ".join(fit.lines) == " ".join(name.split())     # whole words, nothing added or cut

@@ -7,6 +7,7 @@ import pygame
 
 from ui.cardart import palette as P
 from ui.cardart.pen import Pen, darken, lighten
+from ui.cardart.names_fit import fitted_name
 from ui.cardart.text import describe_all, fitted
 from ui.names import display_name
 
@@ -48,7 +49,7 @@ def draw_decree(art, comp, width: int) -> pygame.Surface:
         surf.blit(img, img.get_rect(center=(round(50 * u), round(31 * u))))
         return surf
     name = display_name(comp.name)
-    txt = fitted(name, round(76 * u), round(12 * u), round(10 * u), P.INK, True, 1)
+    txt = fitted_name(name, round(76 * u), round(12 * u), round(10 * u), P.INK, True, 1)
     surf.blit(txt, txt.get_rect(center=(round(50 * u), round(10.2 * u))))
     if show_text:
         img = art.effects_image(effects, round(72 * u), round(17 * u), max_rows=1)
@@ -111,7 +112,7 @@ def draw_conspiracy(art, comp, width: int) -> pygame.Surface:
     pen.line((20, 88), (80, 88), (*P.BRONZE, 200), 0.8)
     pen.poly([(50, 85.5), (52.5, 88), (50, 90.5), (47.5, 88)], P.BRONZE)
     surf = pen.result()
-    txt = fitted(display_name(comp.name), round(86 * u), round(25 * u), round(11.5 * u), (250, 236, 210), True, 2)
+    txt = fitted_name(display_name(comp.name), round(86 * u), round(25 * u), round(11.5 * u), (250, 236, 210), True, 2)
     surf.blit(txt, txt.get_rect(center=(round(50 * u), round(18.5 * u))))
     effects = effects_of(comp)
     img = art.effects_image(effects, round(76 * u), round(42 * u), max_rows=2, max_item=round(26 * u))

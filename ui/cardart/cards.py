@@ -15,6 +15,7 @@ import pygame
 from ui.cardart import palette as P
 from ui.cardart.emblems import draw_emblem
 from ui.cardart.pen import Pen, darken, grain, lighten, mix
+from ui.cardart.names_fit import fitted_name
 from ui.cardart.text import fitted
 from ui.names import display_name
 
@@ -111,7 +112,7 @@ def name_band(width: int) -> tuple[int, int]:
 def draw_name_ribbon(surf, comp_name, u, y, h, light, dark, text_color=P.INK, x0=4.0, x1=96.0):
     name = display_name(comp_name)
     w = round((x1 - x0 - 6) * u)
-    txt = fitted(name, w, round((h - 3) * u), round(11.5 * u), text_color, True, 2)
+    txt = fitted_name(name, w, round((h - 3) * u), round(11.5 * u), text_color, True, 2)
     rect = txt.get_rect(center=(round(50 * u), round((y + h / 2) * u)))
     surf.blit(txt, rect)
 

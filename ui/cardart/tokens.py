@@ -8,7 +8,7 @@ import pygame
 from ui.cardart import palette as P
 from ui.cardart.icons import leaf
 from ui.cardart.pen import Pen, arc_points, darken, lighten, mix
-from ui.cardart.text import fitted
+from ui.cardart.names_fit import fitted_name
 from ui.names import display_name
 
 HOLE = (0, 0, 0, 0)
@@ -205,7 +205,7 @@ def draw_progress(art, comp, d: int) -> pygame.Surface:
         surf.blit(img, img.get_rect(center=(d // 2, round(cy * d / 100))))
     if show_name:
         u = d / 100
-        txt = fitted(display_name(comp.name), round(76 * u), round(12 * u), round(10.5 * u), P.INK, True, 1)
+        txt = fitted_name(display_name(comp.name), round(76 * u), round(12 * u), round(10.5 * u), P.INK, True, 1)
         surf.blit(txt, txt.get_rect(center=(round(50 * u), round(72.5 * u))))
     return surf
 

@@ -9,7 +9,7 @@ import pygame
 from ui.cardart import palette as P
 from ui.cardart.pen import Pen, darken, lighten
 from ui.cardart.scenes import draw_scene
-from ui.cardart.text import fitted
+from ui.cardart.names_fit import fitted_name
 from ui.names import display_name
 
 DW, DH = 160.0, 104.0
@@ -66,7 +66,7 @@ def draw_wonder(art, comp, width: int) -> pygame.Surface:
         surf.blit(dimg, dimg.get_rect(center=(round((dx0 + 39) * u), round((ey0 + eh + 14) * u))))
     draw_cost_column(art, surf, comp, u, 7.0, 7.0, 17.5, 17.0, DH - 27)
     name = display_name(comp.name)
-    txt = fitted(name, round((DW - 20) * u), round(20 * u), round(13 * u), P.BRONZE_LIGHT, True, 1,
+    txt = fitted_name(name, round((DW - 20) * u), round(20 * u), round(13 * u), P.BRONZE_LIGHT, True, 1,
                  outline=P.INK, outline_w=max(1, round(0.8 * u)))
     surf.blit(txt, txt.get_rect(center=(round(DW / 2 * u), round((ny + 11) * u))))
     return surf

@@ -6,6 +6,7 @@ from functools import lru_cache
 import pygame
 
 from ui import fonts, theme
+from ui.cardart.names_fit import fit_name, render_line
 from ui.layout import Layout
 
 FREE = (46, 140, 64)
@@ -172,50 +173,28 @@ def clear_caches():
 
 def name_label(surface, layout: Layout, card: pygame.Rect, name: str, band: tuple[int, int]) -> pygame.Rect:
     """A piece's name on a dark strip over its name band (top, height relative to the card), set
-    at fonts.MIN_PX or more on up to three lines: for faces too small to carry it."""
+    at fonts.MIN_PX or more on up to three lines, broken only between words (a word too wide is
+    condensed, ui/cardart/names_fit.py): for faces too small to carry it."""
     px = type_px(layout, 12)
-    font = fonts.get_font(px, True)
     room = card.w - 4
-    lines = name_lines(name, font, room)
-    step = font.get_linesize()
-    h = max(band[1], step * len(lines) + 1)
+    fit = label_fit(name, room, px)
+    step = fonts.get_font(fit.px, True).get_linesize()
+    h = max(band[1], step * len(fit.lines) + 1)
     strip = pygame.Rect(card.x + 1, 0, card.w - 2, h)
     strip.bottom = min(card.y + band[0] + band[1], card.bottom - 1)
     rounded(surface, strip, (*theme.UMBER, 215), max(2, layout.px(3)))
-    y = strip.centery - step * len(lines) // 2
-    for line in lines:
-        img = fonts.render_fit(line, px, theme.PARCHMENT_LIGHT, room, True, 1.0)
+    y = strip.centery - step * len(fit.lines) // 2
+    for line, width in zip(fit.lines, fit.widths):
+        img = render_line(line, fit.px, width, theme.PARCHMENT_LIGHT, True)
         spot = img.get_rect(midtop=(strip.centerx, y))
         surface.blit(img, spot)
-        _report(surface, layout, line, spot, px)
+        _report(surface, layout, line, spot, fit.px)
         y += step
     return strip
 
 
-def name_lines(name: str, font, width: int) -> list[str]:
-    """A name in lines of at most `width`: broken at a space when that fills at least half the
-    line, else inside the word with a hyphen (never cut short)."""
-    lines: list[str] = []
-    rest = " ".join(name.split())
-    while rest:
-        if font.size(rest)[0] <= width:
-            lines.append(rest)
-            break
-        n = len(rest)
-        while n > 1 and font.size(rest[:n])[0] > width:
-            n -= 1
-        space = rest.rfind(" ", 0, n + 1)
-        if space > 0 and space >= n * 0.5:
-            lines.append(rest[:space])
-            rest = rest[space + 1:]
-            continue
-        k = n
-        while k > 1 and font.size(rest[:k] + "-")[0] > width:
-            k -= 1
-        tail = len(rest[k:].split(" ")[0])
-        if 0 < tail < 3 and k > 4:              # no lone letter or two on the next line
-            k -= 3 - tail
-        head = rest[:k]
-        lines.append(head.rstrip() if head.endswith(" ") else head + "-")
-        rest = rest[k:].lstrip()
-    return lines
+def label_fit(name: str, width: int, px: int):
+    """How a table label sets a name in `width` pixels: type of px down to fonts.MIN_PX, up to
+    three lines, whole words only."""
+    pitch = fonts.get_font(px, True).get_linesize()
+    return fit_name(name, width, pitch * 3, px, True, 3, fonts.MIN_PX, line_gap=1.0)

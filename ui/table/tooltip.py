@@ -1,6 +1,8 @@
 """Tooltips: what a hovered thing is, what it does and what it costs (from state.payment)."""
 from __future__ import annotations
 
+from collections import Counter
+
 import pygame
 
 from game.data import RESOURCES
@@ -17,7 +19,8 @@ Line = tuple  # (text, style) style: 'title' 'kind' 'body' 'head' 'cost' 'good' 
 
 
 def cost_lines(state, seat: int, name: str, who: str) -> list[Line]:
-    """The breakdown of state.payment(seat, name), one line per reason."""
+    """The breakdown of state.payment(seat, name): each figure once — a part of the price is
+    listed with its coins only when there are several parts to add up to the total."""
     pay = state.payment(seat, name)
     yours = who == t("who.you")
     out: list[Line] = [(t("tip.cost_yours") if yours else t("tip.cost_for", who=who), "head")]
@@ -28,38 +31,72 @@ def cost_lines(state, seat: int, name: str, who: str) -> list[Line]:
     if pay.free_reason == "corruption":
         out.append((t("tip.corruption"), "good"))
         return out
+    have = state.coins[seat]
+    holding = t("tip_price.have_yours", have=have) if yours else t("tip_price.have_for", who=who, have=have)
+    total_style = "good" if pay.affordable else "bad"
     rules = state.rules
     if name in rules.card_id and rules.cards[rules.card_id[name]].senator:
-        out.append((t("tip.recruit", coins=pay.total), "cost"))
-    if pay.coin_cost:
-        out.append((t("tip.printed", coins=pay.coin_cost), "cost"))
+        if pay.total == 0:
+            out.append((t("tip_price.recruit_first"), "good"))
+        else:
+            out.append((t("tip.recruit", coins=pay.total) + " " + holding, total_style))
+        return out + _shortfall(pay, have)
     if pay.produced:
         parts = join_words([amount(n, resource_name(r)) for r, n in pay.produced.items() if n])
         if parts:
-            out.append((t("tip.produced", what=parts), "good"))
+            out.append((t("tip.produced", what=parts) if yours else t("tip_price.produced_for", who=who, what=parts),
+                        "good"))
     for producer, res in pay.choices:
         out.append((t("tip.choice", source=dn(producer), what=resource_name(res)), "good"))
-    for source, res in pay.waived:
-        what = t("tip.coin_cost") if res == "coins" else resource_name(res)
+    for source, units in _waived_by_source(pay.waived).items():   # "Architecture waives 2 stone and clay."
+        what = join_words([t("tip.coin_cost") if res == "coins" else resource_name(res) if n == 1
+                           else amount(n, resource_name(res)) for res, n in units.items()])
         out.append((t("tip.waived", source=dn(source) if source else t("tip.unknown_source"), what=what), "good"))
+    listed = (1 if pay.coin_cost else 0) + len(pay.purchases) > 1     # several parts: each with its coins
+    if pay.coin_cost and listed:
+        out.append((t("tip.printed", coins=pay.coin_cost), "cost"))
     for res, units, price, reason in pay.purchases:
-        if reason and reason[0] == "fixed":
-            why = t("tip.why_fixed", source=dn(reason[1]))
-        else:
-            n = reason[1] if reason else 0
-            why = t("tip.why_opponent", n=n)
-        out.append((t("tip.buy", what=amount(units, resource_name(res)), price=price, coins=units * price) + " " + why,
-                    "cost"))
+        out.append((_purchase(res, units, price, reason, listed), "cost"))
     if pay.trade_to_opponent:
         out.append((t("tip.economy"), "note"))
-    total_style = "good" if pay.affordable else "bad"
     if pay.total == 0:
         out.append((t("tip.total_free"), "good"))
+    elif pay.coin_cost and not listed and not pay.purchases:
+        out.append((t("tip_price.total_printed", coins=pay.total) + " " + holding, total_style))
     else:
-        out.append((t("tip.total", coins=pay.total, have=state.coins[seat]), total_style))
-    if not pay.affordable:
-        out.append((t("tip.too_expensive", missing=pay.total - state.coins[seat]), "bad"))
+        out.append((t("tip.total", coins=pay.total) + " " + holding, total_style))
+    return out + _shortfall(pay, have)
+
+
+def _purchase(res: str, units: int, price: int, reason, listed: bool) -> str:
+    """One resource bought from the bank, and why at that price; its coins only when `listed`
+    (when it is the whole price, the total says it)."""
+    if reason and reason[0] == "fixed":
+        why = t("tip.why_fixed", source=dn(reason[1]))
+    else:
+        n = reason[1] if reason else 0
+        why = t("tip.why_opponent", n=n) if n else t("tip_price.why_base")
+    what = amount(units, resource_name(res))
+    if units == 1:
+        line = t("tip_price.buy_one", what=what, coins=price) if listed else t("tip_price.buy_one_alone", what=what)
+    else:
+        line = t("tip.buy", what=what, price=price, coins=units * price) if listed else \
+            t("tip_price.buy_alone", what=what, price=price)
+    return line + " " + why
+
+
+def _waived_by_source(waived) -> dict:
+    """{source: Counter(resource)} in the payment's order."""
+    out: dict = {}
+    for source, res in waived:
+        out.setdefault(source, Counter())[res] += 1
     return out
+
+
+def _shortfall(pay, have: int) -> list[Line]:
+    if pay.affordable:
+        return []
+    return [(t("tip.too_expensive", missing=pay.total - have), "bad")]
 
 
 def covered_note(state, slot: int) -> str | None:

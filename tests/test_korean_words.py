@@ -1,0 +1,85 @@
+"""The Korean words for an on/off state (issue #33, item 8): a setting that is on shows "켬",
+one that is off shows "끔" — the state, as Korean settings screens say it — never the action
+words "켜기" / "끄기" ("to turn on" / "to turn off"), and the sound's notice uses the same
+two words."""
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import dataclasses  # noqa: E402
+import sys  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pytest  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from ui import fonts, i18n, storage  # noqa: E402
+from ui.app import App  # noqa: E402
+from ui.scenes.menu import MenuScene  # noqa: E402
+from ui.settings import SETTINGS  # noqa: E402
+
+ON, OFF = "켬", "끔"
+# Action words and other state words once used for a setting's value, now stale.
+STALE = ("켜기", "끄기", "꺼짐", "켜짐")
+
+
+@pytest.fixture
+def folder(tmp_path):
+    previous = storage.use(storage.Storage.under(tmp_path))
+    kept = dataclasses.replace(SETTINGS)
+    yield tmp_path
+    SETTINGS.__dict__.update(kept.__dict__)
+    storage.use(previous)
+    i18n.set_language("en")
+
+
+def test_the_on_and_off_values_are_the_agreed_words():
+    ko = i18n.load_catalogue("ko")
+    assert ko["settings.on"] == ON and ko["settings.off"] == OFF
+    assert ko["sound.muted"].startswith(f"소리 {OFF}") and ko["sound.unmuted"].startswith(f"소리 {ON}")
+
+
+def test_no_stale_on_off_word_is_left_in_the_catalogue():
+    ko = i18n.load_catalogue("ko")
+    stale = {key: value for key, value in ko.items() if any(word in value for word in STALE)}
+    assert not stale, stale
+
+
+def shown(scene_factory, lang="ko") -> list[str]:
+    """Every string a scene draws in a frame of a 1280x720 window."""
+    i18n.set_language(lang)
+    app = App((1280, 720), home=MenuScene)
+    seen: list[str] = []
+    try:
+        app.push(scene_factory())
+        app.step(1 / 60)
+        fonts.clear_caches()
+        fonts.RENDER_HOOK = seen.append
+        app.step(1 / 60)
+    finally:
+        fonts.RENDER_HOOK = None
+        app.close()
+    return seen
+
+
+@pytest.mark.parametrize("on", [True, False])
+def test_the_settings_screen_shows_the_state_words(folder, on):
+    from ui.scenes.settings import SettingsScene
+    SETTINGS.show_opponent_prices = on
+    SETTINGS.hints = on
+    SETTINGS.muted = not on
+    texts = shown(SettingsScene)
+    assert (ON if on else OFF) in texts, texts
+    assert not any(word in text for text in texts for word in STALE), texts
+
+
+def test_the_sound_dialog_shows_the_state_words(folder):
+    from ui.scenes.sound_settings import SoundSettingsScene
+    SETTINGS.muted = True
+    texts = shown(SoundSettingsScene)
+    assert OFF in texts and not any(word in text for text in texts for word in STALE), texts
