@@ -101,12 +101,13 @@ class PauseScene(TableOverlay):
     def draw(self, surface) -> None:
         L = self.layout
         self.draw_scrim(surface, 160)
-        draw_panel(surface, L.centered_rect(800, 462, 460, 470), L)
+        extra = 30 if len(self.group.buttons) > 5 else 0      # room for the sixth button (Concede)
+        draw_panel(surface, L.centered_rect(800, 462 + extra / 2, 460, 470 + extra), L)
         text(surface, L, t("pause.title"), 34, theme.INK, L.point(800, 264), anchor="center", bold=True,
              max_width=400)
         ui_art.draw_divider(surface, L.point(800, 296), L.px(150), L.px(2))
         self.group.draw(surface, L)
-        text(surface, L, t("pause.hint"), 15, theme.INK_SOFT, L.point(800, 668), anchor="center", max_width=420)
+        text(surface, L, t("pause.hint"), 15, theme.INK_SOFT, L.point(800, 668 + extra), anchor="center", max_width=420)
 
 
 def conceding_seat(session) -> int | None:
