@@ -69,6 +69,7 @@ class PauseScene(TableOverlay):
             return
         while app.top is not game:        # this menu, the dialog, a decision's prompt, the draft, the hand-over
             app.pop()
+        game.anim.finish()                # a move still being shown lands first
         game.session.cancel_ai(abandon=True)
         game.play(concede(seat))         # the game-over screen follows once its events are shown
 
