@@ -3,6 +3,11 @@
 An action is `(player, kind, subject, target)`. `str(action)` is its stable notation
 (the player is implied by whose decision it is), e.g. `build Baths`,
 `wonder The Pyramids with Altar`, `progress Law`. `State.parse_action` reads it back.
+
+A *forfeit* (`concede`) is the one kind of action that is not a decision of the game: either
+seat may play it at any moment before the end, whoever is to move, and it is never listed
+by `State.legal_actions()` (so no AI, random player or search ever picks it). It ends the
+game at once: the other seat wins, with the victory kind given in FORFEITS.
 """
 
 from typing import NamedTuple, Optional
@@ -42,6 +47,24 @@ NOTATION = {
     "stop": "stop",
     "conspire": "conspire",
 }
+
+
+# Forfeit action kind -> the victory kind it gives the opponent. The victory kind is data:
+# another way of losing by leaving the table (e.g. a server's "away" or "out of time") is one
+# more entry here, with no new special case in the engine.
+FORFEITS = {"concede": "concession"}
+FORFEIT_VICTORIES = frozenset(FORFEITS.values())     # victories won by the opponent's leaving
+
+
+def concede(player: int) -> Action:
+    """The action of `player` conceding the game (their opponent wins by concession)."""
+    return Action(player, "concede")
+
+
+def is_forfeit(action) -> bool:
+    """Is `action` (an Action or its notation) a forfeit such as `concede`?"""
+    kind = action[1] if isinstance(action, tuple) else " ".join(str(action).split()).lower()
+    return kind in FORFEITS
 
 
 class IllegalActionError(ValueError):

@@ -18,6 +18,7 @@ import math
 import random
 from dataclasses import dataclass, field
 
+from .actions import is_forfeit
 from .ai import draft, endgame
 from .ai.determinize import Determinizer
 from .ai.evaluate import card_gain, tables, terms
@@ -328,19 +329,24 @@ def analyse(saved, seconds=None, iterations=None, seed=0, seat=None, progress=No
             break
         legal = state.legal_actions()
         insight = None
+        forfeit = is_forfeit(text)
         if len(legal) > 1:
             insight = think(state, seconds=seconds, iterations=iterations, seed=seed + i)
             values.append(insight.chance if insight.seat == seat else 1.0 - insight.chance)
+        elif forfeit and values:
+            values.append(values[-1])      # the position's worth is what came before the concession
         else:
             values.append(None)
-        insights.append(insight)
-        movers.append(state.current_player)
+        # A concession is not a choice among the position's moves: nothing is "preferred"
+        # there, so it is never a turning point (the position's estimate stays in the series).
+        insights.append(None if forfeit else insight)
+        movers.append(mover if forfeit else state.current_player)
         played.append(text)
         # the save's own replay checks the mover and legality with clear messages
-        if state.current_player != mover:
+        if state.current_player != mover and not forfeit:
             saved.replay(i + 1)
         try:
-            action = state.parse_action(text)
+            action = state.parse_action(text, mover)
             state.apply(action)
         except ValueError:
             saved.replay(i + 1)

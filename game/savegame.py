@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .actions import IllegalActionError
+from .actions import IllegalActionError, is_forfeit
 from .scoring import score_sheet
 from .setup import new_game
 
@@ -62,16 +62,7 @@ class SavedGame:
         """The state after the first `upto` actions (all by default)."""
         state = self.new_state()
         for i, (player, text) in enumerate(self.actions[:upto]):
-            if state.current_player != player:
-                raise SaveError(f"move {i + 1} ('{text}') was made by the wrong player; "
-                                "the save does not match this version of the rules",
-                                "wrong_player", move=i + 1, action=text)
-            try:
-                state.apply(state.parse_action(text))
-            except IllegalActionError:
-                raise SaveError(f"move {i + 1} ('{text}') is not legal; "
-                                "the save does not match this version of the rules",
-                                "illegal", move=i + 1, action=text) from None
+            replay_move(state, i, player, text)
         return state
 
     def record(self, state, action):
@@ -141,6 +132,26 @@ class SavedGame:
         if saved.first_player not in (0, 1) or saved.mode not in ("ai", "hotseat"):
             raise SaveError("the save is damaged (unknown options)", "damaged", detail="unknown options")
         return saved
+
+
+def replay_move(state, index: int, player: int, text: str):
+    """Apply the save's move number `index` (0-based), `[player, text]`, to `state`.
+
+    Returns (action, events). A move that does not fit the position raises SaveError: made
+    by a seat that is not to move, or not legal. A forfeit (`concede`) may come from either
+    seat, whoever is to move; its seat is the one recorded."""
+    if state.current_player != player and not is_forfeit(text):
+        raise SaveError(f"move {index + 1} ('{text}') was made by the wrong player; "
+                        "the save does not match this version of the rules",
+                        "wrong_player", move=index + 1, action=text)
+    try:
+        action = state.parse_action(text, player)
+        events = state.apply(action)
+    except IllegalActionError:
+        raise SaveError(f"move {index + 1} ('{text}') is not legal; "
+                        "the save does not match this version of the rules",
+                        "illegal", move=index + 1, action=text) from None
+    return action, events
 
 
 def write(path, saved: SavedGame) -> Path:

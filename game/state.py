@@ -10,7 +10,7 @@ The step kinds and the effect vocabulary live in `game.steps`, `game.effects` an
 `game.senate`; this module holds the state's data and the shared rule mechanics.
 """
 
-from .actions import Action, IllegalActionError
+from .actions import FORFEITS, Action, IllegalActionError
 from .events import Event
 from .city import CityInfo
 from .payment import Payment, explain, trade_cost
@@ -124,6 +124,8 @@ class State:
             action = self.parse_action(action)
         legal = self._legal if self._legal is not None else self.legal_actions()
         if action not in legal:
+            if isinstance(action, tuple) and len(action) > 1 and action[1] in FORFEITS:
+                return self._forfeit(action)
             if self.result is not None:
                 raise IllegalActionError(f"the game is over; '{action}' cannot be played")
             raise IllegalActionError(
@@ -137,8 +139,30 @@ class State:
         self._advance()
         return self.events[start:] if self.recording else []
 
-    def parse_action(self, text: str) -> Action:
+    def _forfeit(self, action) -> list:
+        """A concession (game.actions.FORFEITS): either seat, any time before the end; the
+        other seat wins with the forfeit's victory kind, reported by the usual game_over event."""
+        if self.result is not None or self._winner is not None:
+            raise IllegalActionError(f"the game is over; '{action}' cannot be played")
+        if action[0] not in (0, 1) or action[2] is not None or action[3] is not None:
+            raise IllegalActionError(f"'{action}' is not a valid {action[1]} (player {action[0]!r})")
+        action = Action(*action)
+        self._legal = None
+        self.history.append(action)
+        start = len(self.events)
+        self.win(1 - action[0], FORFEITS[action[1]])
+        self._advance()
+        return self.events[start:] if self.recording else []
+
+    def parse_action(self, text: str, player: int = None) -> Action:
+        """The action written `text` (its notation, docs/engine.md). A forfeit (`concede`) names
+        no decision, so its `player` is needed (default: the seat to move)."""
         text = " ".join(str(text).split())
+        if text.lower() in FORFEITS:
+            seat = self.current_player if player is None else player
+            if seat not in (0, 1):
+                raise IllegalActionError(f"'{text}' needs the seat that plays it")
+            return Action(seat, text.lower())
         for a in self.legal_actions():
             if str(a).lower() == text.lower():
                 return a

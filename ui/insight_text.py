@@ -46,6 +46,8 @@ def move_label(move, notation: str = "", names=None) -> str:
         return t(f"insight.move.return_{'top' if target == 'top' else 'bottom'}", name=dn(subject or ""))
     if kind in ("decline", "stop", "conspire"):
         return t(f"insight.move.{kind}")
+    if kind == "concede":
+        return t("concede.move")
     return t("insight.move.generic", action=notation or str(kind))
 
 

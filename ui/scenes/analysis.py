@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.actions import FORFEIT_VICTORIES, is_forfeit
 from ui import art as ui_art
 from ui import charts, theme
 from ui.i18n import t
@@ -128,6 +129,8 @@ class AnalysisScene(Scene):
     def note(self, index: int) -> str:
         """One line on what happened at decision `index` and what the search preferred."""
         r = self.result
+        if _is_concession(r, index):
+            return t("concede.analysis.note", n=index + 1, who=self._who(r["movers"][index]))
         played = move_label(r["moves"][index], r["played"][index], self._names())
         pref = (r.get("preferred") or [None] * (index + 1))[index]
         if not pref:
@@ -247,8 +250,11 @@ class AnalysisScene(Scene):
             t("insight.analysis.whose", who=self._who(seat))
         text(surface, L, whose, 19, theme.INK,
              L.point(CHART[0] + 64, CHART[1] - 24), anchor="midleft", bold=True, max_width=700)
-        if self.saved.hints:
-            text(surface, L, t("insight.analysis.hinted"), 15, theme.BRONZE_DARK,
+        notes = [t("insight.analysis.hinted")] if self.saved.hints else []
+        if r.get("victory") in FORFEIT_VICTORIES and r.get("movers"):
+            notes.append(t("concede.analysis.ended", who=self._who(r["movers"][-1]), n=len(r["movers"])))
+        if notes:
+            text(surface, L, " · ".join(notes), 15, theme.BRONZE_DARK,
                  L.point(CHART[0] + CHART[2] - 16, CHART[1] - 24), anchor="midright", max_width=400)
         marks = [p["decision"] for p in self.turning]
         self.points = charts.chance_chart(surface, L, CHART, self.series, start=r.get("start"), marks=marks,
@@ -334,6 +340,12 @@ class AnalysisScene(Scene):
         why = reasons_text(best.get("reasons"))
         if why:
             text(surface, L, why, 15, theme.INK_SOFT, L.point(x + 16, y + 112), anchor="midleft", max_width=w - 32)
+
+
+def _is_concession(result: dict, index: int) -> bool:
+    """Is decision `index` of an analysis a concession (its last step, not a choice searched)?"""
+    moves = result.get("moves") or []
+    return 0 <= index < len(moves) and bool(moves[index]) and is_forfeit(moves[index][0])
 
 
 # --- the replay with the analysis' note ------------------------------------------------------------

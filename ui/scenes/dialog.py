@@ -131,3 +131,13 @@ def quit_confirmation(on_quit: Callable[[], None], session=None) -> DialogScene:
         body = t("quit_note.not_saved") if problem else t("quit_note.saved")
         detail = problem or ""
     return DialogScene(t("dialog.quit.title"), body, buttons, default=1, detail=detail)
+
+
+def concede_confirmation(on_concede: Callable[[], None], who: str | None = None,
+                         winner: str | None = None) -> DialogScene:
+    """Asks before conceding. `who`/`winner`: the seats' names when it must be said who
+    concedes (hot-seat); None against the computer ("you"). Cancelling (the default button,
+    Esc, a click outside) changes nothing."""
+    body = t("concede.body_you") if who is None else t("concede.body_seat", who=who, winner=winner)
+    buttons = [(t("concede.confirm"), on_concede), (t("concede.cancel"), None)]
+    return DialogScene(t("concede.title"), body, buttons, default=1)

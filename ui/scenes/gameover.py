@@ -1,9 +1,10 @@
-"""The end of the game: the kind of victory and the score sheet by category."""
+"""The end of the game: the kind of victory (or who conceded) and the score sheet by category."""
 from __future__ import annotations
 
 import pygame
 
 from game import CATEGORIES
+from game.actions import FORFEIT_VICTORIES
 from ui import art as ui_art
 from ui import theme
 from ui.i18n import t
@@ -95,8 +96,11 @@ class GameOverScene(TableOverlay):
         width = max(800, len(self.group.buttons) * 194 + 30)
         panel = L.rect(800 - width / 2, 110, width, 680)
         draw_panel(surface, panel, L)
+        conceded = result.victory in FORFEIT_VICTORIES and result.winner is not None
         if result.winner is None:
             headline = t("over.draw")
+        elif conceded:
+            headline = _conceded_headline(session, result.winner)
         elif session.mode == "hotseat":
             headline = t("over.wins", who=session.name(result.winner))
         elif not all(session.is_ai(p) for p in (0, 1)):
@@ -140,9 +144,21 @@ class GameOverScene(TableOverlay):
         if result.tiebreak:
             note = t("over.tiebreak_draw") if result.winner is None else t("over.tiebreak")
             text_block(surface, L, note, 17, theme.DANGER, L.point(800, y + 4), 720, bold=True)
+        elif conceded:
+            text_block(surface, L, t("concede.over.note"), 16, theme.INK_SOFT, L.point(800, y + 4), 720)
         elif result.victory != "civilian":
             text_block(surface, L, t("over.sudden"), 16, theme.INK_SOFT, L.point(800, y + 4), 720)
         self.group.draw(surface, L)
 
     def target_for(self, action):
         return None
+
+
+def _conceded_headline(session, winner: int) -> str:
+    """"You conceded" for the person against the computer; otherwise who conceded and who wins."""
+    loser = 1 - winner
+    if session.mode != "hotseat" and session.human_seat == loser:
+        return t("concede.over.you_conceded")
+    if session.mode != "hotseat" and session.human_seat == winner:
+        return t("over.you_win")
+    return t("concede.over.conceded", who=session.name(loser), winner=session.name(winner))

@@ -77,7 +77,7 @@ def details_of(saved) -> str:
     if s.get("finished"):
         winner = s.get("winner")
         victory = t(f"victory.kind.{s.get('victory')}") if s.get("victory") in (
-            "military", "science", "political", "civilian") else ""
+            "military", "science", "political", "civilian", "concession") else ""
         if winner not in (0, 1):
             head = t("saves.draw")
         elif saved.mode == "hotseat":

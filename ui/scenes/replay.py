@@ -94,7 +94,8 @@ class ReplayScene(GameScene):
         self.anim.finish()
         before = self.session.state
         after = before.clone()
-        action = after.parse_action(self.saved.actions[self.k][1])
+        seat, notation = self.saved.actions[self.k]
+        action = after.parse_action(notation, seat)
         events = after.apply(action)
         self.k += 1
         self.session.state = self.final if self.k == self.total else after

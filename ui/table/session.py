@@ -12,9 +12,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from game.actions import IllegalActionError
 from game.ai import make_player
-from game.savegame import SavedGame, SaveError
+from game.savegame import SavedGame, SaveError, replay_move
 from ui import saves
 from ui.i18n import t
 from ui.settings import SETTINGS
@@ -153,17 +152,7 @@ class GameSession:
         log = [LogEntry(t("log.game_start", seed=self.seed))]
         marks = []
         for i, (player, text) in enumerate(self.saved.actions[:count]):
-            if state.current_player != player:
-                raise SaveError(f"move {i + 1} ('{text}') was made by the wrong player; "
-                                "the save does not match this version of the rules",
-                                "wrong_player", move=i + 1, action=text)
-            try:
-                action = state.parse_action(text)
-                events = state.apply(action)
-            except IllegalActionError:
-                raise SaveError(f"move {i + 1} ('{text}') is not legal; "
-                                "the save does not match this version of the rules",
-                                "illegal", move=i + 1, action=text) from None
+            action, events = replay_move(state, i, player, text)     # a SaveError if it does not fit
             marks.append(len(log))
             log.extend(self._lines(action, events, state.rules))
         return state, log, marks

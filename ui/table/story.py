@@ -13,6 +13,7 @@ cards dealt) make no line.
 """
 from __future__ import annotations
 
+from game.actions import FORFEIT_VICTORIES
 from ui.i18n import t
 from ui.names import display_name as dn
 
@@ -337,6 +338,11 @@ class _Lines:
     def on_game_over(self, i, e) -> None:
         if e.player is None:
             self.add(None, t("events.draw"))
+            return
+        if e.get("victory") in FORFEIT_VICTORIES:        # the other seat conceded (game.actions.FORFEITS)
+            loser = 1 - e.player
+            self.add(loser, t(f"events.forfeit.{e.get('victory')}", who=self.v.who(loser),
+                              winner=self.v.mid(e.player)))
             return
         kind = t(f"victory.kind.{e.get('victory')}")
         self.add(e.player, t(f"events.victory.{self.v.form(e.player)}", who=self.v.who(e.player), kind=kind))
