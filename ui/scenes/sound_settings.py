@@ -84,7 +84,9 @@ class VolumeRow(Button):
         track = self.track(layout, rect)
         knob = self.knob_center(layout, rect)
         dim = theme.TEXT_DISABLED if SETTINGS.muted else color
-        pygame.draw.rect(surface, theme.INK, track.inflate(layout.px(2), layout.px(2)), border_radius=layout.px(3))
+        groove = track.inflate(layout.px(2), layout.px(2))
+        pygame.draw.rect(surface, theme.PARCHMENT_BURNT, groove, border_radius=layout.px(3))
+        pygame.draw.rect(surface, theme.INK, groove, max(1, layout.px(1)), border_radius=layout.px(3))
         filled = pygame.Rect(track.left, track.top, knob[0] - track.left, track.height)
         pygame.draw.rect(surface, art.mix(theme.BRONZE_LIGHT, dim, 0.3), filled, border_radius=layout.px(3))
         pygame.draw.circle(surface, theme.INK, knob, layout.px(11))
