@@ -17,8 +17,8 @@ from ui import settings as settings_file
 from ui import storage, theme
 from ui.fonts import wrap_balanced
 from ui.i18n import language, set_language, t
-from ui.scenes.dialog import DialogScene
 from ui.scenes import sound_settings as sound
+from ui.scenes.dialog import DialogScene
 from ui.settings import HARD_THINK, SETTINGS, SPEED_ORDER, WINDOW_SIZES
 from ui.widgets import Button, ButtonGroup, draw_panel
 from ui.window_fit import fits, room_on

@@ -9,10 +9,10 @@ import pygame
 
 from game.ai import available
 from ui import art as ui_art
+from ui import settings as settings_file
 from ui import theme
 from ui.i18n import load_catalogue, language, t
 from ui.scene import Scene
-from ui import settings as settings_file
 from ui.settings import SETTINGS
 from ui.table.paint import PLAYER_COLORS, rounded, text
 from ui.table.session import NAME_LIMIT, GameConfig, GameSession, SeatSetup, think_seconds
