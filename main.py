@@ -75,7 +75,9 @@ keys in a game:
   Esc menu · Ctrl+Z or Backspace take back a move (when take-backs are on) · F11 fullscreen · M sound off/on
   Left/Right or Tab pick a card · Enter its actions · 1-9 or Tab+Enter choose a highlighted target · Space skip an animation""")
     parser.add_argument("--size", type=parse_size, metavar="WxH",
-                        help="window size in pixels, e.g. 1600x900 or 1280x720 (default: from the settings, 1600x900)")
+                        help="window size in pixels, e.g. 1600x900 or 1280x720 (default: the size chosen in the "
+                             "settings, else the largest of 1280x720, 1600x900, 1920x1080 and 2560x1440 "
+                             "that fits the screen)")
     parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen (F11 toggles)")
     parser.add_argument("--lang", choices=LANGUAGES,
                         help="interface language (default: from the settings, else the system locale)")

@@ -70,7 +70,7 @@ def test_changes_are_saved_and_read_back(app, folder):
     assert isinstance(scene, DialogScene) and scene.title == "Settings"
     scene.row("speed").activate()                       # normal -> fast
     scene.row("think").activate()                       # 2 s -> 4 s
-    scene.row("prices").activate()
+    scene.row("prices").activate()                      # on (the default) -> off
     scene.row("undo").activate()
     scene.group.index = scene.group.buttons.index(scene.row("size"))
     key(pygame.K_LEFT)                                  # 1600x900 -> 1280x720 (the window follows)
@@ -79,13 +79,13 @@ def test_changes_are_saved_and_read_back(app, folder):
     on_disk = json.loads(path.read_text(encoding="utf-8"))
     assert on_disk["format"] == "agora-duel-settings" and on_disk["version"] == 1
     assert on_disk["animation_speed"] == "fast" and on_disk["hard_think_seconds"] == 4.0
-    assert on_disk["show_opponent_prices"] is True and on_disk["undo"] is False
+    assert on_disk["show_opponent_prices"] is False and on_disk["undo"] is False
     assert tuple(on_disk["window_size"]) == app.windowed_size
     assert not list(folder.glob(".saving-*"))           # written atomically, nothing left behind
     fresh = Settings()
     assert settings_file.load(path, fresh) is None
     assert (fresh.animation_speed, fresh.hard_think_seconds, fresh.show_opponent_prices, fresh.undo) == \
-        ("fast", 4.0, True, False)
+        ("fast", 4.0, False, False)
 
 
 @pytest.mark.parametrize("content,code", [
@@ -94,7 +94,7 @@ def test_changes_are_saved_and_read_back(app, folder):
     (b"[1, 2, 3]", "foreign"),
     (json.dumps({"format": "agora-duel-settings", "version": 99}).encode(), "foreign"),
     (json.dumps({"format": "agora-duel-settings", "version": 1, "animation_speed": "warp",
-                 "window_size": [10, 10], "undo": "yes", "show_opponent_prices": True}).encode(), "values"),
+                 "window_size": [10, 10], "undo": "yes", "show_opponent_prices": False}).encode(), "values"),
 ])
 def test_a_broken_file_falls_back_to_defaults_with_a_notice(folder, content, code):
     path = folder / "settings.json"
@@ -103,9 +103,9 @@ def test_a_broken_file_falls_back_to_defaults_with_a_notice(folder, content, cod
     prefs.animation_speed = "slow"
     notice = settings_file.load(path, prefs)
     assert notice is not None and notice.code == code
-    assert prefs.animation_speed == "normal" and prefs.window_size == (1600, 900) and prefs.undo is True
+    assert prefs.animation_speed == "normal" and prefs.window_size is None and prefs.undo is True
     if code == "values":
-        assert prefs.show_opponent_prices is True                 # the good values are kept
+        assert prefs.show_opponent_prices is False                # the good values are kept
         assert {"animation_speed", "window_size", "undo"} <= set(notice.detail.split(", "))
     assert notice.backup == folder / "settings.json.broken" and notice.backup.read_bytes() == content
     assert json.loads(path.read_text())["format"] == "agora-duel-settings"   # a good file again

@@ -271,8 +271,6 @@ def test_volume_and_mute_are_saved_and_checked(folder):
     SETTINGS.master_volume = 100
     SETTINGS.step_volume("master_volume", 1)
     assert SETTINGS.master_volume == 100                     # arrows stop at the ends
-    SETTINGS.step_volume("master_volume", 1, wrap=True)
-    assert SETTINGS.master_volume == 0                       # a click goes round
 
 
 # --- in the window ----------------------------------------------------------------------------

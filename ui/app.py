@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import logging
+import os
 import warnings
 from pathlib import Path
 from typing import Any, Callable
@@ -24,6 +25,7 @@ from ui.layout import DESIGN_SIZE, Layout
 from ui.scene import Scene
 from ui.scenes.error import ErrorScene
 from ui.scenes.menu import MenuScene
+from ui.window_fit import choose_window_size, usable_area
 
 __all__ = ["App", "Scene", "run", "FPS"]
 
@@ -46,8 +48,12 @@ class _BareErrorScene(Scene):
 
 
 class App:
-    def __init__(self, size: tuple[int, int] = DESIGN_SIZE, *, fullscreen: bool = False,
-                 home: Callable[[], Scene] | None = None, fps: int = FPS):
+    def __init__(self, size: tuple[int, int] | None = DESIGN_SIZE, *, fullscreen: bool = False,
+                 home: Callable[[], Scene] | None = None, fps: int = FPS,
+                 saved_size: tuple[int, int] | None = None):
+        """size: the window's exact size; None: saved_size if it fits the screen, else the
+        largest offered size that does (ui/window_fit.py)."""
+        os.environ.setdefault("SDL_VIDEO_CENTERED", "1")   # the first window opens centred
         pygame.display.init()
         pygame.font.init()
         AUDIO.start()               # without an audio device: silence and one line in the log
@@ -55,6 +61,8 @@ class App:
         pygame.key.set_repeat(350, 45)
         self.fps = fps
         self.home = home
+        if size is None:
+            size = choose_window_size(usable_area(), saved_size)
         self.windowed_size = (int(size[0]), int(size[1]))
         self.fullscreen = fullscreen
         self.user_resized = False
@@ -83,6 +91,7 @@ class App:
                 window = pygame.Window.from_display_module()
             window.minimum_size = (min(MIN_WINDOW[0], self.windowed_size[0]),
                                    min(MIN_WINDOW[1], self.windowed_size[1]))
+            window.position = pygame.WINDOWPOS_CENTERED     # also after a new size or fullscreen
         except (AttributeError, pygame.error) as exc:  # older SDL or a driver without window hints
             log.debug("cannot set a minimum window size: %s", exc)
         return screen
@@ -288,7 +297,7 @@ class App:
     def close(self) -> None:
         saves.flush(timeout=5.0)        # the last move reaches the disk before the window goes
         prefs = settings_file.SETTINGS
-        if self.user_resized and tuple(prefs.window_size) != tuple(self.windowed_size):
+        if self.user_resized and tuple(prefs.window_size or ()) != tuple(self.windowed_size):
             prefs.window_size = tuple(self.windowed_size)   # the window was dragged to a new size
             settings_file.save()
         # Cached fonts and surfaces must not outlive pygame (tests open several Apps).
@@ -318,10 +327,11 @@ def _run(args: argparse.Namespace) -> int:
     lang = getattr(args, "lang", None) or prefs.language or system_language()
     set_language(lang if lang in ("en", "ko") else "en")
     log.info("language: %s; saves in %s", language(), storage.saves_dir())
-    # The command line wins over the settings for this run (and is not written back).
+    # The command line wins over the settings for this run (and is not written back); a saved
+    # size, or none, is fitted to the screen.
     size = getattr(args, "size", None)
     fullscreen = getattr(args, "fullscreen", False) or (prefs.fullscreen and size is None)
-    app = App(size=size or prefs.window_size or DESIGN_SIZE, fullscreen=fullscreen, home=MenuScene)
+    app = App(size=size, saved_size=prefs.window_size, fullscreen=fullscreen, home=MenuScene)
     MenuScene.settings_notice = notice
     app.push(MenuScene())
     return app.run(max_frames=getattr(args, "exit_after_frames", None),

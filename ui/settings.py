@@ -7,9 +7,14 @@ and reports a notice for the menu to show once); `save()` writes it atomically.
 
 The file (`settings.json`):
     {"format": "agora-duel-settings", "version": 1, "language": "ko", "animation_speed": "fast",
-     "hard_think_seconds": 4, "show_opponent_prices": false, "undo": true,
+     "hard_think_seconds": 4, "show_opponent_prices": true, "undo": true,
      "fullscreen": false, "window_size": [1600, 900],
-     "master_volume": 80, "effects_volume": 80, "muted": false}
+     "master_volume": 80, "effects_volume": 80, "muted": false,
+     "new_game": {"mode": "ai", "opponent": "hard", "agora": "on", "first": "random", "names": ["", ""]}}
+
+`window_size` is null until the player picks a size (or drags the window): the window then
+opens at the largest size that fits the screen (ui/window_fit.py). `new_game` holds the last
+choices of the new-game screen (null before the first game).
 """
 from __future__ import annotations
 
@@ -39,14 +44,15 @@ class Settings:
     language: str | None = None         # None: from the system locale
     animation_speed: str = "normal"
     hard_think_seconds: float = 2.0
-    show_opponent_prices: bool = False
+    show_opponent_prices: bool = True   # as in the reference online version
     undo: bool = True                   # take-backs allowed in new games (fixed in each save)
     fullscreen: bool = False
-    window_size: tuple = (1600, 900)
+    window_size: tuple | None = None    # None: never chosen, the largest that fits the screen
     master_volume: int = 80             # percent
     effects_volume: int = 80            # percent
     muted: bool = False                 # the M key
     hints: bool = False                 # the table's Hint button and H key (ui/table/hint.py)
+    new_game: dict | None = None        # the new-game screen's last choices (ui/scenes/setup.py)
     ai_delay: float = field(default=0.35, metadata={"saved": False})  # hold before the AI's move is shown
 
     @property
@@ -61,12 +67,13 @@ class Settings:
         i = HARD_THINK.index(self.hard_think_seconds) if self.hard_think_seconds in HARD_THINK else 1
         self.hard_think_seconds = HARD_THINK[(i + step) % len(HARD_THINK)]
 
-    def step_volume(self, name: str, step: int, wrap: bool = False) -> None:
-        """Change 'master_volume' or 'effects_volume' by `step` tens (past 100 to 0 if wrap)."""
-        value = getattr(self, name) + step * VOLUME_STEP
-        if wrap and value > 100:
-            value = 0
-        setattr(self, name, max(0, min(100, value)))
+    def step_volume(self, name: str, step: int) -> None:
+        """Change 'master_volume' or 'effects_volume' by `step` tens, stopping at 0 and 100."""
+        self.set_volume(name, getattr(self, name) + step * VOLUME_STEP)
+
+    def set_volume(self, name: str, value: float) -> None:
+        """Set 'master_volume' or 'effects_volume' to a percentage (kept within 0-100)."""
+        setattr(self, name, max(0, min(100, round(value))))
 
     def reset(self) -> None:
         for f in fields(self):
@@ -116,12 +123,36 @@ def _check(name: str, value):
     if name == "hints":
         return value if isinstance(value, bool) else _INVALID
     if name == "window_size":
+        if value is None:
+            return None
         if (isinstance(value, (list, tuple)) and len(value) == 2
                 and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
                 and MIN_WINDOW[0] <= value[0] <= MAX_WINDOW[0] and MIN_WINDOW[1] <= value[1] <= MAX_WINDOW[1]):
             return (int(value[0]), int(value[1]))
         return _INVALID
+    if name == "new_game":
+        return _new_game_choices(value)
     return _INVALID
+
+
+NEW_GAME_KEYS = ("mode", "opponent", "agora", "first")
+NAME_CHARS = 40             # generous: the screen cuts names to its own limit
+
+
+def _new_game_choices(value):
+    """The new-game screen's remembered choices: words for its rows and two names. The screen
+    ignores a word it does not offer (an AI level no longer there)."""
+    if value is None:
+        return None
+    if not isinstance(value, dict) or not set(value) <= {*NEW_GAME_KEYS, "names"}:
+        return _INVALID
+    if not all(isinstance(value[k], str) and len(value[k]) <= NAME_CHARS for k in NEW_GAME_KEYS if k in value):
+        return _INVALID
+    names = value.get("names", ["", ""])
+    if not (isinstance(names, (list, tuple)) and len(names) == 2
+            and all(isinstance(n, str) and len(n) <= NAME_CHARS for n in names)):
+        return _INVALID
+    return {**{k: value[k] for k in NEW_GAME_KEYS if k in value}, "names": [names[0], names[1]]}
 
 
 @dataclass

@@ -1,10 +1,12 @@
-"""Settings: language, animation speed, sound, the Hard computer's thinking time, the opponent's
-price badges, take-backs, fullscreen and window size. Every change applies at once (a new
-language redraws every screen, the game goes on) and is saved to the settings file.
+"""Settings, on one screen in three parts: the game (language, animation speed, the Hard
+computer's thinking time, the opponent's price badges, take-backs, hints), the display
+(fullscreen, window size) and the sound (master and effects volume, sound on/off). Every change
+applies at once (a new language redraws every screen, the game goes on) and is saved to the
+settings file.
 
-Rows are buttons: click or Enter for the next value, ← → for the next / previous one.
-The Sound row is the master volume under ← →; click or Enter opens the sound settings
-(ui/scenes/sound_settings.py).
+Rows are buttons: click or Enter for the next value, ← → (or a click on an arrow) for the next /
+previous one. The volumes are sliders (ui/scenes/sound_settings.py): click or drag. Every row
+shows the value of the moment, so F11 or M pressed here shows at once.
 """
 from __future__ import annotations
 
@@ -15,23 +17,43 @@ from ui import settings as settings_file
 from ui import storage, theme
 from ui.fonts import wrap_balanced
 from ui.i18n import language, set_language, t
+from ui.scenes import sound_settings as sound
 from ui.scenes.dialog import DialogScene
 from ui.settings import HARD_THINK, SETTINGS, SPEED_ORDER, WINDOW_SIZES
 from ui.widgets import Button, ButtonGroup, draw_panel
+from ui.window_fit import fits, room_on
 
-ROW_W, ROW_H, STEP = 720, 50, 58
-PANEL_W = 860
-ROWS = ("language", "speed", "sound", "think", "prices", "undo", "display", "size")
-ROWS += ("hints",)                  # the table's hint (ui/table/hint.py)
+ROW_W, ROW_H, STEP = 620, 50, 58
+COL_GAP, HEAD_H, SECTION_GAP = 60, 40, 16
+PANEL_W = 2 * ROW_W + COL_GAP + 100
+# Two columns of sections; the keyboard goes down the first column, then the second.
+COLUMNS = ((("game", ("language", "speed", "think", "prices", "undo", "hints")),),
+           (("display", ("display", "size")), ("sound", ("master", "effects", "mute"))))
+ROWS = tuple(key for column in COLUMNS for _, keys in column for key in keys)
+SOUND_ROWS = ("master", "effects", "mute")
 
 
 class SettingRow(Button):
-    """A button showing 'Label ............ ‹ value ›'."""
+    """A button showing 'Label ............ ‹ value ›'. The value (and whether the row can be
+    changed) is read when drawn: it can change from elsewhere (F11, the M key)."""
 
-    def __init__(self, key: str, label: str, value: str, on_click, *, enabled: bool = True):
-        super().__init__(label, on_click, enabled=enabled, text_size=20)
+    def __init__(self, key: str, label: str, read, on_click, *, enabled=lambda: True):
+        self.read = read
+        self.is_enabled = enabled
+        super().__init__(label, on_click, text_size=20)
         self.key = key
-        self.value = value
+
+    @property
+    def value(self) -> str:
+        return self.read()
+
+    @property
+    def enabled(self) -> bool:
+        return self.is_enabled()
+
+    @enabled.setter
+    def enabled(self, _ignored) -> None:
+        pass
 
     def _draw_label(self, surface, layout, rect) -> None:
         from ui.art import mix
@@ -67,10 +89,10 @@ class SettingRow(Button):
 
 
 def fitting_sizes(desktops, current=None) -> list[tuple[int, int]]:
-    """The window sizes offered: those that fit the display (with room for the title bar and
-    task bar), always at least the smallest, plus the current one."""
-    room = [(w, h - 80) for w, h in desktops or () if w > 0 and h > 0]
-    sizes = [s for s in WINDOW_SIZES if not room or any(s[0] <= w and s[1] <= h for w, h in room)]
+    """The window sizes offered: those that fit a display (with room for the title bar and
+    task bar, ui/window_fit.py), always at least the smallest, plus the current one."""
+    rooms = [room_on((w, h)) for w, h in desktops or () if w > 0 and h > 0]
+    sizes = [s for s in WINDOW_SIZES if not rooms or any(fits(s, room) for room in rooms)]
     sizes = sizes or [WINDOW_SIZES[0]]
     if current is not None and tuple(current) not in sizes:
         sizes.append(tuple(current))
@@ -84,27 +106,6 @@ def desktop_sizes() -> list[tuple[int, int]]:
         return []
 
 
-class LiveSettingRow(SettingRow):
-    """A row whose value is read when drawn: it can change from elsewhere (the M key mutes)."""
-
-    def __init__(self, key: str, label: str, read, on_click):
-        self.read = read
-        super().__init__(key, label, "", on_click)
-
-    @property
-    def value(self) -> str:
-        return self.read()
-
-    @value.setter
-    def value(self, _ignored) -> None:
-        pass
-
-
-def sound_summary() -> str:
-    """The Sound row's value: 'Off' when muted, else the master volume."""
-    return t("settings.off") if SETTINGS.muted else t("sound.percent", n=SETTINGS.master_volume)
-
-
 def speed_label(name: str) -> str:
     return t(f"settings.speed.{name}")
 
@@ -115,6 +116,8 @@ class SettingsScene(DialogScene):
     def __init__(self) -> None:
         super().__init__(t("menu.settings"), t("settings.body"), [], default=0)
         self.problem = ""
+        self.dragging: sound.VolumeRow | None = None     # the slider held by the mouse
+        self.headings: list[tuple[str, tuple[float, float]]] = []
         self._build()
 
     # --- rows -----------------------------------------------------------------------------
@@ -138,6 +141,10 @@ class SettingsScene(DialogScene):
         if key == "size":
             w, h = self._window_size()
             return f"{w} × {h}"
+        if key == "mute":
+            return sound.mute_text()
+        if key in sound.VOLUMES:
+            return sound.volume_text(key)
         return ""
 
     def _fullscreen(self) -> bool:
@@ -146,14 +153,25 @@ class SettingsScene(DialogScene):
     def _window_size(self) -> tuple[int, int]:
         if self.app is not None:
             return tuple(self.app.windowed_size)
-        return tuple(SETTINGS.window_size)
+        return tuple(SETTINGS.window_size or WINDOW_SIZES[1])
+
+    def _label(self, key: str) -> str:
+        if key == "hints":
+            return t("insight.settings.row")         # the table's hint (ui/table/hint.py)
+        if key in SOUND_ROWS:
+            return t(f"sound.row.{key}")
+        return t(f"settings.row.{key}")
+
+    def _make_row(self, key: str) -> Button:
+        if key in sound.VOLUMES:
+            return sound.VolumeRow(key, self._label(key))
+        enabled = (lambda: not self._fullscreen()) if key == "size" else (lambda: True)
+        return SettingRow(key, self._label(key), lambda: self._value(key), lambda: self.change(key, 1),
+                          enabled=enabled)
 
     def _build(self) -> None:
         index = self.group.index if self.group.buttons else 0
-        rows = [LiveSettingRow(key, t(f"settings.row.{key}"), sound_summary, self.open_sound) if key == "sound" else
-                SettingRow(key, t("insight.settings.row") if key == "hints" else t(f"settings.row.{key}"),
-                           self._value(key), lambda k=key: self.change(k, 1),
-                           enabled=not (key == "size" and self._fullscreen())) for key in ROWS]
+        rows = [self._make_row(key) for key in ROWS]
         rows.append(Button(t("dialog.close"), self.close, text_size=21))
         self.group = ButtonGroup(rows, index=min(index, len(rows) - 1))
 
@@ -162,7 +180,7 @@ class SettingsScene(DialogScene):
         if self.app is not None:
             self.on_resize(self.layout)
 
-    def row(self, key: str) -> SettingRow:
+    def row(self, key: str) -> Button:
         return next(b for b in self.group.buttons if getattr(b, "key", None) == key)
 
     # --- changes ----------------------------------------------------------------------------
@@ -172,8 +190,11 @@ class SettingsScene(DialogScene):
             self._language(step)
         elif key == "speed":
             SETTINGS.cycle_speed(step)
-        elif key == "sound":
-            SETTINGS.step_volume("master_volume", step)
+        elif key in sound.VOLUMES:
+            sound.step_volume(key, step)
+            sound.preview()
+        elif key == "mute":
+            sound.toggle_mute()
         elif key == "think":
             SETTINGS.cycle_think(step)
             self._think_changed()
@@ -193,20 +214,14 @@ class SettingsScene(DialogScene):
             current = self._window_size()
             sizes = fitting_sizes(desktop_sizes(), current)
             size = sizes[(sizes.index(current) + step) % len(sizes)]
-            SETTINGS.window_size = size
+            SETTINGS.window_size = size             # chosen: kept as it is from now on
             if self.app is not None:
                 self.app.set_window_size(size)
         self._save()
-        self._refresh()
-
-    def open_sound(self) -> None:
-        from ui.scenes.sound_settings import SoundSettingsScene   # a sub-dialog of this one
-        if self.app is not None:
-            self.app.push(SoundSettingsScene())
+        if key == "language":
+            self._refresh()                         # the labels; values are read when drawn
 
     def _save(self) -> None:
-        if self.app is not None and not self.app.fullscreen:
-            SETTINGS.window_size = tuple(self.app.windowed_size)
         ok = settings_file.save()
         self.problem = "" if ok or storage.settings_path() is None else t("settings.not_saved")
 
@@ -230,23 +245,59 @@ class SettingsScene(DialogScene):
                 if scene is not self and hasattr(scene, "on_language"):
                     scene.on_language()
 
+    # --- the sliders --------------------------------------------------------------------------
+
+    def _slider_at(self, pos) -> sound.VolumeRow | None:
+        return next((b for b in self.group.buttons if isinstance(b, sound.VolumeRow)
+                     and b.on_track(self.layout, pos)), None)
+
+    def _slide(self, row: sound.VolumeRow, pos) -> None:
+        sound.set_volume(row.key, row.percent_at(self.layout, pos[0]))
+
     # --- layout and input ----------------------------------------------------------------------
 
     def on_resize(self, layout) -> None:
         super().on_resize(layout)
-        self.lines = wrap_balanced(self.body, layout.font(19), layout.px(PANEL_W - 120))
-        n = len(self.group.buttons)
-        height = 162 + len(self.lines) * 36 + n * STEP + 64
+        self.lines = wrap_balanced(self.body, layout.font(19), layout.px(PANEL_W - 160))
+        columns = [sum(HEAD_H + len(keys) * STEP for _, keys in column) + SECTION_GAP * (len(column) - 1)
+                   for column in COLUMNS]
+        rows_top = 150 + len(self.lines) * 36 + 12
+        height = rows_top + max(columns) + 30 + ROW_H + 64
         self._top = 450 - height / 2
         self.panel = layout.centered_rect(800, 450, PANEL_W, height)
-        y = self._top + 162 + len(self.lines) * 36
-        for i, button in enumerate(self.group.buttons):
-            last = i == n - 1
-            w = 300 if last else ROW_W
-            button.rect = layout.rect(800 - w / 2, y + i * STEP + (8 if last else 0), w, ROW_H)
+        buttons = {getattr(b, "key", None): b for b in self.group.buttons}
+        self.headings = []
+        for c, column in enumerate(COLUMNS):
+            x = 800 - ROW_W - COL_GAP / 2 + c * (ROW_W + COL_GAP)
+            y = self._top + rows_top
+            for section, keys in column:
+                self.headings.append((t(f"settings.section.{section}"), (x + 6, y + HEAD_H - 10)))
+                y += HEAD_H
+                for key in keys:
+                    buttons[key].rect = layout.rect(x, y, ROW_W, ROW_H)
+                    y += STEP
+                y += SECTION_GAP
+        close = self.group.buttons[-1]
+        close.rect = layout.rect(800 - 150, self._top + height - 40 - ROW_H, 300, ROW_H)
+        self._note_y = self._top + height - 40 - ROW_H - 20
         self.group.horizontal = False
 
     def handle_event(self, event) -> None:
+        if self.dragging is not None and event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP):
+            self._slide(self.dragging, event.pos)
+            if event.type == pygame.MOUSEBUTTONUP:
+                self.dragging = None
+                self._save()
+                sound.preview()                     # hear the level let go at
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            slider = self._slider_at(event.pos)
+            if slider is not None:
+                self.dragging = slider
+                self.group.index = self.group.buttons.index(slider)
+                self.group._sync()
+                self._slide(slider, event.pos)
+                return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             selected = self.group.selected
             key = getattr(selected, "key", None)
@@ -254,13 +305,25 @@ class SettingsScene(DialogScene):
                 self.change(key, 1 if event.key == pygame.K_RIGHT else -1)
             return
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            row = next((b for b in self.group.buttons if getattr(b, "key", None) and b.enabled
+            row = next((b for b in self.group.buttons if isinstance(b, SettingRow) and b.enabled
                         and b.contains(event.pos)), None)
             if row is not None:                     # each arrow steps its own way
                 self.group.index = self.group.buttons.index(row)
                 self.change(row.key, row.step_at(self.layout, event.pos))
                 return
         super().handle_event(event)
+
+    def _note(self) -> str:
+        if self.problem:
+            return self.problem
+        key = getattr(self.group.selected, "key", None)
+        if key in SOUND_ROWS and not sound.AUDIO.available:
+            return t("sound.no_device")
+        if key == "think":
+            return t("settings.think_note")
+        if key == "undo":
+            return t("settings.undo_note")
+        return ""
 
     def draw(self, surface) -> None:
         layout = self.layout
@@ -277,14 +340,14 @@ class SettingsScene(DialogScene):
             img = layout.text(line, 19, theme.INK_SOFT)
             surface.blit(img, img.get_rect(center=layout.point(800, y + 18)))
             y += 36
+        for heading, (x, bottom) in self.headings:
+            img = layout.text(heading.upper(), 18, theme.BRONZE_DARK, bold=True)
+            surface.blit(img, img.get_rect(bottomleft=layout.point(x, bottom)))
         self.group.draw(surface, layout)
-        note = self.problem or (t("settings.think_note") if self.group.selected is not None and
-                                getattr(self.group.selected, "key", None) == "think" else
-                                t("settings.undo_note") if getattr(self.group.selected, "key", None) == "undo" else "")
+        note = self._note()
         if note:
             img = layout.text(note, 16, theme.DANGER if self.problem else theme.INK_SOFT)
-            bottom = self.panel.bottom - layout.px(22)
-            surface.blit(img, img.get_rect(midbottom=(self.panel.centerx, bottom)))
+            surface.blit(img, img.get_rect(center=layout.point(800, self._note_y)))
 
 
 __all__ = ["SettingsScene", "SPEED_ORDER", "HARD_THINK"]

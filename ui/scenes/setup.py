@@ -1,11 +1,15 @@
 """New game: against the computer or two people on one screen (hot-seat), Agora on or off,
-who starts; the opponent's level, or the two players' names."""
+who starts; the opponent's level, or the two players' names.
+
+The screen opens with the last choices made on it, kept in the settings (`new_game`) so they
+survive a restart; a remembered level no longer offered falls back to the default."""
 from __future__ import annotations
 
 import pygame
 
 from game.ai import available
 from ui import art as ui_art
+from ui import settings as settings_file
 from ui import theme
 from ui.i18n import load_catalogue, language, t
 from ui.scene import Scene
@@ -38,7 +42,7 @@ def ai_label(name: str) -> str:
 class SetupScene(Scene):
     forced_seed: int | None = None      # autoplay/testing: a fixed seed
     pilot_wishes: dict = {}             # autoplay: row key -> value its pilot clicks
-    remembered: dict = {}               # the last choices of this run (mode, names, ...)
+    remembered: dict | None = None      # tests: choices to start from instead of the saved ones
 
     def __init__(self) -> None:
         super().__init__()
@@ -51,10 +55,12 @@ class SetupScene(Scene):
             "first": ["random", "me", "other"],
         }
         start = {"mode": "ai", "opponent": default, "agora": "on", "first": "random"}
-        start.update({k: v for k, v in self.remembered.items() if k in self.options and v in self.options[k]})
+        last = self.remembered if self.remembered is not None else SETTINGS.new_game or {}
+        start.update({k: v for k, v in last.items() if k in self.options and v in self.options[k]})
         self.choice = {k: self.options[k].index(start[k]) for k in self.options}
-        names = self.remembered.get("names", ("", ""))
-        self.fields = [TextField(names[i], placeholder=t("who.player", n=i + 1), limit=NAME_LIMIT) for i in (0, 1)]
+        names = last.get("names", ("", ""))
+        self.fields = [TextField(names[i][:NAME_LIMIT], placeholder=t("who.player", n=i + 1), limit=NAME_LIMIT)
+                       for i in (0, 1)]
         self.field = 0                  # which name the keys type into
         self.row = 0
         self.rects: dict[str, list[pygame.Rect]] = {}
@@ -107,16 +113,26 @@ class SetupScene(Scene):
             first = {"random": "random", "me": "me", "other": "ai"}[first]
         return GameConfig(seed=self.forced_seed, agora=agora, first=first, seats=seats)
 
+    def remember(self) -> None:
+        """Keep the choices for the next time this screen opens, in this run and the next."""
+        choices = {k: self.value(k) for k in self.options}
+        choices["names"] = [self.fields[0].text, self.fields[1].text]
+        if self.remembered is not None:
+            SetupScene.remembered = choices
+        if SETTINGS.new_game != choices:
+            SETTINGS.new_game = choices
+            settings_file.save()
+
     def start(self) -> None:
         from ui.scenes.game import GameScene
-        SetupScene.remembered = {k: self.value(k) for k in self.options}
-        SetupScene.remembered["names"] = (self.fields[0].text, self.fields[1].text)
+        self.remember()
         for f in self.fields:
             f.focus(False)
         session = GameSession(self.config())
         self.app.replace(GameScene(session))
 
     def back(self) -> None:
+        self.remember()
         for f in self.fields:
             f.focus(False)
         self.app.pop()
