@@ -72,14 +72,7 @@ def test_the_settings_screen_shows_the_state_words(folder, on):
     from ui.scenes.settings import SettingsScene
     SETTINGS.show_opponent_prices = on
     SETTINGS.hints = on
-    SETTINGS.muted = not on
+    SETTINGS.muted = not on      # the sound rows live on the settings screen too
     texts = shown(SettingsScene)
     assert (ON if on else OFF) in texts, texts
     assert not any(word in text for text in texts for word in STALE), texts
-
-
-def test_the_sound_dialog_shows_the_state_words(folder):
-    from ui.scenes.sound_settings import SoundSettingsScene
-    SETTINGS.muted = True
-    texts = shown(SoundSettingsScene)
-    assert OFF in texts and not any(word in text for text in texts for word in STALE), texts
