@@ -30,6 +30,9 @@ SCHEMA_VERSION = 1
 HOTSEAT = "hotseat"
 HEADER = b"SQLite format 3\x00"
 KNOWN_VICTORIES = ("military", "science", "political", "civilian", "concession")
+# The score sheet's columns (one row per game and seat): the engine's categories and the total.
+SHEET = ("blue", "green", "yellow", "purple", "wonders", "progress", "coins", "military", "senate", "total")
+assert set(CATEGORIES) <= set(SHEET), "a new score category needs a column (a migration) in the history"
 
 MIGRATIONS = {
     # version -> the statements that bring the previous version up to it
@@ -52,16 +55,20 @@ MIGRATIONS = {
             outcome TEXT NOT NULL CHECK (outcome IN ('W', 'L', 'D')),
             conceded INTEGER,
             decisions INTEGER NOT NULL,
-            hints INTEGER NOT NULL,
-            record TEXT NOT NULL)""",
+            hints INTEGER NOT NULL)""",
         """CREATE INDEX games_by_time ON games (played_at, id)""",
         """CREATE INDEX games_by_opponent ON games (opponent, played_at)""",
         """CREATE TABLE sheets (
             game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
             seat INTEGER NOT NULL,
-            category TEXT NOT NULL,
-            points INTEGER NOT NULL,
-            PRIMARY KEY (game_id, seat, category)) WITHOUT ROWID""",
+            blue INTEGER NOT NULL, green INTEGER NOT NULL, yellow INTEGER NOT NULL,
+            purple INTEGER NOT NULL, wonders INTEGER NOT NULL, progress INTEGER NOT NULL,
+            coins INTEGER NOT NULL, military INTEGER NOT NULL, senate INTEGER NOT NULL,
+            total INTEGER NOT NULL,
+            PRIMARY KEY (game_id, seat))""",
+        """CREATE TABLE records (
+            game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+            record TEXT NOT NULL)""",
         """CREATE TABLE removed (uid TEXT PRIMARY KEY, removed_at REAL NOT NULL)""",
     ],
 }
@@ -158,7 +165,8 @@ class Filter:
         if self.period == "days30":
             since = (time.time() if self.now is None else self.now) - 30 * 86400
         limit = 20 if self.period == "last20" else -1
-        sql = ("SELECT * FROM games WHERE (:opponent IS NULL OR opponent = :opponent)"
+        sql = ("SELECT id, played_at, mode, opponent, you, first_player, winner, victory, outcome, hints"
+               " FROM games WHERE (:opponent IS NULL OR opponent = :opponent)"
                " AND (:rules IS NULL OR rules = :rules) AND (:since IS NULL OR played_at >= :since)"
                " ORDER BY played_at DESC, id DESC LIMIT :limit")
         return sql, {"opponent": self.opponent, "rules": self.rules, "since": since, "limit": limit}
@@ -300,6 +308,7 @@ class History:
             if str(mode).lower() != "wal":
                 raise sqlite3.OperationalError("database is locked (cannot switch to WAL)")
             db.execute("PRAGMA synchronous = FULL")
+            db.execute("PRAGMA temp_store = MEMORY")
             _migrate(db, version)
             return db
         except HistoryError:
@@ -355,16 +364,18 @@ class History:
                     db.execute("DELETE FROM removed WHERE uid = ?", (uid,))
                 cur = db.execute(
                     "INSERT INTO games (uid, played_at, started_at, mode, opponent, rules, you, name0, name1,"
-                    " first_player, winner, victory, outcome, conceded, decisions, hints, record)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " first_player, winner, victory, outcome, conceded, decisions, hints)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (uid, saved.updated, saved.created, saved.mode, opponent_of(saved),
                      "agora" if saved.agora else "base", you, names[0], names[1], saved.first_player,
                      facts.winner, facts.victory, outcome(facts.winner, you), facts.conceded,
-                     facts.decisions, int(saved.hints or 0), record))
+                     facts.decisions, int(saved.hints or 0)))
                 game_id = cur.lastrowid
-                db.executemany("INSERT INTO sheets (game_id, seat, category, points) VALUES (?, ?, ?, ?)",
-                               [(game_id, seat, cat, int(points)) for seat in (0, 1)
-                                for cat, points in facts.sheets[seat].items()])
+                db.execute("INSERT INTO records (game_id, record) VALUES (?, ?)", (game_id, record))
+                db.executemany(f"INSERT INTO sheets (game_id, seat, {', '.join(SHEET)})"
+                               f" VALUES (?, ?{', ?' * len(SHEET)})",
+                               [(game_id, seat, *(int(facts.sheets[seat].get(c, 0)) for c in SHEET))
+                                for seat in (0, 1)])
                 db.execute("COMMIT")
                 return game_id
             except BaseException:
@@ -430,7 +441,8 @@ class History:
     def export(self, out) -> int:
         """Write every game, oldest first, one saved-game JSON object per line; returns the count."""
         n = 0
-        cursor = self._run(lambda: self.db.execute("SELECT record FROM games ORDER BY played_at, id"))
+        cursor = self._run(lambda: self.db.execute(
+            "SELECT r.record FROM games g JOIN records r ON r.game_id = g.id ORDER BY g.played_at, g.id"))
         for (record,) in self._run(cursor.fetchall):
             out.write(record + "\n")
             n += 1
@@ -465,8 +477,8 @@ class History:
         where, params = _list_filter(mode, result)
         sql = ("SELECT g.id, g.played_at, g.mode, g.opponent, g.rules, g.you, g.name0, g.name1, g.winner,"
                " g.victory, g.outcome, g.decisions, g.hints,"
-               " (SELECT points FROM sheets WHERE game_id = g.id AND seat = 0 AND category = 'total'),"
-               " (SELECT points FROM sheets WHERE game_id = g.id AND seat = 1 AND category = 'total')"
+               " (SELECT total FROM sheets WHERE game_id = g.id AND seat = 0),"
+               " (SELECT total FROM sheets WHERE game_id = g.id AND seat = 1)"
                f" FROM games g {where} ORDER BY g.played_at DESC, g.id DESC LIMIT ? OFFSET ?")
         rows = self._run(lambda: self.db.execute(sql, params + [int(limit), int(offset)]).fetchall())
         return [Row(r[0], r[1], r[2], r[3], r[4], r[5], (r[6], r[7]), r[8], r[9], r[10], (r[13] or 0, r[14] or 0),
@@ -474,7 +486,7 @@ class History:
 
     def saved_game(self, game_id: int) -> SavedGame:
         """The full record of one game (raises SaveError if it cannot be read back)."""
-        row = self._run(lambda: self.db.execute("SELECT record FROM games WHERE id = ?", (game_id,)).fetchone())
+        row = self._run(lambda: self.db.execute("SELECT record FROM records WHERE game_id = ?", (game_id,)).fetchone())
         if row is None:
             raise SaveError("this game is no longer in the history", "damaged", detail="missing")
         try:
@@ -523,62 +535,60 @@ def _list_filter(mode, result) -> tuple[str, list]:
 
 
 def _summary(db: sqlite3.Connection, flt: Filter) -> Summary:
+    """Every aggregate of the Statistics screen. The filtered games are copied once into a
+    temporary table in play order (its rowid counts the games), which every query reads."""
     select, params = flt.where()
-    sel = f"WITH sel AS ({select}) "
+    db.execute("DROP TABLE IF EXISTS temp.sel")
+    db.execute(f"CREATE TEMP TABLE sel AS SELECT * FROM ({select}) ORDER BY played_at, id", params)
+    try:
+        return _aggregates(db)
+    finally:
+        db.execute("DROP TABLE IF EXISTS temp.sel")
+
+
+def _aggregates(db: sqlite3.Connection) -> Summary:
     s = Summary()
-    row = db.execute(sel + "SELECT COUNT(*), COALESCE(SUM(hints > 0), 0), MIN(played_at), MAX(played_at),"
-                     " COALESCE(SUM(mode = 'hotseat'), 0) FROM sel", params).fetchone()
+    row = db.execute("SELECT COUNT(*), COALESCE(SUM(hints > 0), 0), MIN(played_at), MAX(played_at),"
+                     " COALESCE(SUM(mode = 'hotseat'), 0), COALESCE(SUM(winner = first_player), 0),"
+                     " COALESCE(SUM(winner IS NOT NULL), 0) FROM sel").fetchone()
     s.games, s.hinted = row[0], row[1]
     s.span = (row[2] or 0.0, row[3] or 0.0)
     s.has_hotseat = bool(row[4])
+    s.first = (row[5], row[6])
     if not s.games:
         return s
-    for opponent, games, wins in db.execute(sel + "SELECT opponent, COUNT(*), SUM(outcome = 'W') FROM sel"
-                                            " GROUP BY opponent", params):
+    for opponent, games, wins in db.execute("SELECT opponent, COUNT(*), SUM(outcome = 'W') FROM sel"
+                                            " GROUP BY opponent"):
         s.groups[opponent] = (games, wins)
-    for kind, yours, theirs in db.execute(sel + "SELECT victory, SUM(outcome = 'W'), SUM(outcome = 'L') FROM sel"
-                                          " WHERE winner IS NOT NULL GROUP BY victory", params):
+    for kind, yours, theirs in db.execute("SELECT victory, SUM(outcome = 'W'), SUM(outcome = 'L') FROM sel"
+                                          " WHERE winner IS NOT NULL GROUP BY victory"):
         s.victories[kind] = [yours, theirs]
-    sums = {cat: (0.0, 0.0) for cat in tuple(CATEGORIES) + ("total",)}
-    for cat, mine, theirs in db.execute(
-            sel + "SELECT sh.category, SUM(CASE WHEN sh.seat = sel.you THEN sh.points ELSE 0 END),"
-            " SUM(CASE WHEN sh.seat != sel.you THEN sh.points ELSE 0 END)"
-            " FROM sel JOIN sheets sh ON sh.game_id = sel.id GROUP BY sh.category", params):
-        sums[cat] = (mine, theirs)
-    s.averages = {cat: (a / s.games, b / s.games) for cat, (a, b) in sums.items()}
-    s.recent = _recent(db, sel, params)
-    s.streak = db.execute(
-        sel + "SELECT COALESCE(MAX(n), 0) FROM (SELECT COUNT(*) AS n FROM ("
-        " SELECT outcome, ROW_NUMBER() OVER (ORDER BY played_at, id)"
-        " - ROW_NUMBER() OVER (PARTITION BY outcome ORDER BY played_at, id) AS island FROM sel)"
-        " WHERE outcome = 'W' GROUP BY island)", params).fetchone()[0]
-    s.first = tuple(db.execute(sel + "SELECT COALESCE(SUM(winner = first_player), 0), COUNT(*) FROM sel"
-                               " WHERE winner IS NOT NULL", params).fetchone())
+    mine = ", ".join(f"SUM(CASE WHEN sh.seat = sel.you THEN sh.{c} ELSE 0 END)" for c in SHEET)
+    theirs = ", ".join(f"SUM(CASE WHEN sh.seat != sel.you THEN sh.{c} ELSE 0 END)" for c in SHEET)
+    row = db.execute(f"SELECT {mine}, {theirs} FROM sel JOIN sheets sh ON sh.game_id = sel.id").fetchone()
+    s.averages = {c: ((row[i] or 0) / s.games, (row[len(SHEET) + i] or 0) / s.games) for i, c in enumerate(SHEET)}
+    s.recent = [r[0] for r in db.execute("SELECT outcome FROM sel ORDER BY rowid DESC LIMIT ?", (RECENT,))][::-1]
+    # Runs of wins: among the won games, rowid minus their rank is the same along one run.
+    s.streak = db.execute("SELECT COALESCE(MAX(n), 0) FROM (SELECT COUNT(*) AS n FROM ("
+                          " SELECT rowid - ROW_NUMBER() OVER (ORDER BY rowid) AS run FROM sel WHERE outcome = 'W')"
+                          " GROUP BY run)").fetchone()[0]
     step = max(1, -(-s.games // TREND_POINTS))
     s.trend = [r[0] for r in db.execute(
-        sel + "SELECT rate FROM (SELECT ROW_NUMBER() OVER w AS n,"
-        " AVG(outcome = 'W') OVER w AS rate FROM sel WINDOW w AS (ORDER BY played_at, id"
-        " ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW))"
-        " WHERE n % :step = 0 OR n = :total ORDER BY n", {**params, "step": step, "total": s.games})]
-    s.over_time = _over_time(db, sel, params, s.span, s.games)
+        "SELECT rate FROM (SELECT rowid AS n, AVG(outcome = 'W') OVER (ORDER BY rowid) AS rate FROM sel)"
+        " WHERE n % ? = 0 OR n = ? ORDER BY n", (step, s.games))]
+    s.over_time = _over_time(db, s.span, s.games)
     return s
 
 
-def _recent(db, sel, params) -> list:
-    rows = db.execute(sel + "SELECT outcome FROM sel ORDER BY played_at DESC, id DESC LIMIT :recent",
-                      {**params, "recent": RECENT}).fetchall()
-    return [r[0] for r in reversed(rows)]
-
-
-def _over_time(db, sel, params, span, games) -> dict:
+def _over_time(db, span, games) -> dict:
     """Your win rate per opponent in equal slices of the period (a line per opponent)."""
     start, end = span
     buckets = max(1, min(12, games // 8))
     width = max(1.0, (end - start) / buckets)
     out: dict = {}
     for opponent, bucket, n, wins in db.execute(
-            sel + "SELECT opponent, MIN(:buckets - 1, CAST((played_at - :start) / :width AS INTEGER)) AS b,"
+            "SELECT opponent, MIN(:buckets - 1, CAST((played_at - :start) / :width AS INTEGER)) AS b,"
             " COUNT(*), SUM(outcome = 'W') FROM sel GROUP BY opponent, b ORDER BY opponent, b",
-            {**params, "buckets": buckets, "start": start, "width": width}):
+            {"buckets": buckets, "start": start, "width": width}):
         out.setdefault(opponent, []).append((start + (bucket + 0.5) * width, wins / n, n))
     return out
