@@ -228,7 +228,6 @@ def column_pairs(surface, L, area, groups, *, legend=("", ""), shown=str) -> Non
     x, y, w, h = area
     if not groups:
         return
-    from ui.table.paint import text_block
     top = max(1e-9, max(max(a, b) for _, a, b in groups))
     base_y = y + h - 44
     chart_h = h - 44 - 34
@@ -242,11 +241,24 @@ def column_pairs(surface, L, area, groups, *, legend=("", ""), shown=str) -> Non
             if hh > 0:
                 r = L.rect(cx + dx, base_y - hh, col_w, hh)
                 rounded(surface, r, color, L.px(3), max(1, L.px(1)), theme.INK)
-            text(surface, L, shown(value), 12, theme.INK, L.point(cx + dx + col_w / 2, base_y - hh - 3),
-                 anchor="midbottom")
-        text_block(surface, L, label, 13, theme.INK, L.point(cx, base_y + 5), slot - 6, max_lines=2,
-                   line_gap=1.1)
+            # each value above its own column, pushed apart from the other one's
+            anchor, ax = ("bottomright", cx - 3) if dx < 0 else ("bottomleft", cx + 3)
+            text(surface, L, shown(value), 12, theme.INK, L.point(ax, base_y - hh - 3), anchor=anchor)
+        for k, line in enumerate(_two_lines(L, label, 13, slot - 6)):
+            text(surface, L, line, 13, theme.INK, L.point(cx, base_y + 5 + k * 16), anchor="midtop",
+                 max_width=slot - 6, min_ratio=0.6)
     _legend(surface, L, (x + w, y + 4), legend)
+
+
+def _two_lines(L, label: str, size: float, width: float) -> list:
+    """A label on one line if it fits, else split between words into two balanced lines."""
+    font = L.font(size)
+    words = label.split()
+    if len(words) < 2 or font.size(label)[0] / L.scale <= width:
+        return [label]
+    best = min(range(1, len(words)), key=lambda k: max(font.size(" ".join(words[:k]))[0],
+                                                        font.size(" ".join(words[k:]))[0]))
+    return [" ".join(words[:best]), " ".join(words[best:])]
 
 
 def rate_lines(surface, L, area, series, *, span, start_label="", end_label="", percent=str) -> list:
