@@ -51,8 +51,9 @@ def default_folders() -> tuple[str, str]:
     """Where saves and settings go without --data-dir (for the help text)."""
     try:
         import platformdirs
-        return (str(Path(platformdirs.user_data_dir("AgoraDuel", appauthor=False)) / "saves"),
-                str(Path(platformdirs.user_config_dir("AgoraDuel", appauthor=False)) / "settings.json"))
+        from game.userdata import APP_NAME, SAVES_FOLDER, SETTINGS_FILE
+        return (str(Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / SAVES_FOLDER),
+                str(Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)) / SETTINGS_FILE))
     except Exception:                      # the help must print even without platformdirs
         return ("your user data folder", "your user config folder")
 
@@ -64,8 +65,9 @@ def build_parser() -> argparse.ArgumentParser:
                     "against the computer, or two people sharing one screen (hot-seat).",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog=f"""files:
-  Every game is saved after each move (Continue and Load in the main menu); finished
-  games are kept as replays (the 20 most recent).
+  Every game is saved after each move (Continue and Load in the main menu); every
+  finished game is kept in your history (history.sqlite3 beside saves; statistics,
+  replays; `python -m game history export FILE` copies it out).
     saves:     {saves}
     settings:  {settings}
   --data-dir PATH uses PATH/saves and PATH/settings.json instead. Options given here

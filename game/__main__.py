@@ -1,4 +1,5 @@
-"""Command line: `python -m game simulate ...`, `python -m game analyse SAVEFILE` (see --help)."""
+"""Command line: `python -m game simulate ...`, `python -m game analyse SAVEFILE`,
+`python -m game history export|import FILE` (see --help)."""
 
 import argparse
 import json
@@ -30,9 +31,20 @@ def main(argv=None) -> int:
                      help="whose chance to show (default: the human seat, or seat 0)")
     ana.add_argument("--seed", type=int, default=0, help="search seed (default 0)")
     ana.add_argument("--json", action="store_true", help="print one JSON object")
+    his = sub.add_parser("history", help="copy the history of finished games out to a file, or back in",
+                         description="The history of finished games (history.sqlite3 in the data folder) "
+                                     "as JSON lines: one saved game per line (docs/save-format.md).")
+    his.add_argument("action", choices=("export", "import"),
+                     help="export: write every game to FILE; import: add FILE's games, skipping duplicates")
+    his.add_argument("file", metavar="FILE", help="the JSON-lines file ('-' for standard output/input)")
+    his.add_argument("--data-dir", metavar="PATH", default=None,
+                     help="the game's data folder (default: the same per-user folder as the window, "
+                          "or the window's --data-dir)")
     args = parser.parse_args(argv)
     if args.command == "analyse":
         return _analyse(parser, args)
+    if args.command == "history":
+        return _history(args)
     if args.games < 1:
         parser.error("--games must be at least 1")
 
@@ -84,6 +96,56 @@ def _analyse(parser, args) -> int:
               f"{tp.before:.0%} -> {tp.after:.0%}; the search preferred '{tp.best}' "
               f"({tp.best_chance:.0%} for the mover)")
     return 0
+
+
+def _history(args) -> int:
+    import io
+
+    from .history import HistoryError, open_history
+    from .savegame import write_atomic
+    from .userdata import HISTORY_FILE, SAVES_FOLDER, data_dir
+    try:
+        folder = data_dir(args.data_dir)
+    except Exception as exc:            # no platformdirs, no home folder...
+        print(f"error: cannot find the data folder ({exc}); give --data-dir PATH", file=sys.stderr)
+        return 2
+    path = folder / HISTORY_FILE
+    try:
+        db = open_history(path)
+    except HistoryError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        if exc.code == "locked":
+            print("  close the game (or the other program using it) and try again", file=sys.stderr)
+        return 2
+    with db:
+        if db.notice is not None:
+            print(f"note: {db.notice}", file=sys.stderr)
+        try:
+            db.import_saves(folder / SAVES_FOLDER)       # finished games still only in the saves folder
+            if args.action == "export":
+                out = io.StringIO()
+                n = db.export(out)
+                if args.file == "-":
+                    sys.stdout.write(out.getvalue())
+                else:
+                    write_atomic(args.file, out.getvalue().encode("utf-8"))
+                print(f"exported {n} {'game' if n == 1 else 'games'} from {path} to {args.file}", file=sys.stderr)
+                return 0
+            if args.file == "-":
+                lines = sys.stdin.read().splitlines()
+            else:
+                with open(args.file, encoding="utf-8", errors="replace") as f:
+                    lines = f.read().splitlines()
+            added, duplicates, bad = db.import_lines(lines)
+        except HistoryError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        except OSError as exc:
+            print(f"error: {args.file}: {exc.strerror or exc}", file=sys.stderr)
+            return 2
+    print(f"imported {added} {'game' if added == 1 else 'games'} into {path}; "
+          f"{duplicates} already there, {bad} unusable {'line' if bad == 1 else 'lines'} skipped", file=sys.stderr)
+    return 1 if bad and not added and not duplicates else 0
 
 
 if __name__ == "__main__":

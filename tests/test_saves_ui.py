@@ -250,7 +250,8 @@ def test_load_screen_lists_every_save_and_reports_broken_files(app, data):
     load = app.top
     assert isinstance(load, LoadScene)
     names = {e.path.name: e for e in load.entries}
-    assert len(names) == 11                                # nothing hidden
+    assert len(names) == 10                                # nothing hidden: the finished game is
+    assert load.total == 1 and load.item(len(load.entries)).row.outcome in "WLD"   # ... in the history
     broken = {n: e for n, e in names.items() if not e.ok}
     assert set(broken) == {"cut.json", "empty.json", "other.json", "future.json", "noise.bin", "readme.txt",
                            "damaged.json"}
@@ -258,14 +259,14 @@ def test_load_screen_lists_every_save_and_reports_broken_files(app, data):
         assert entry.error
     assert "newer version" in broken["future.json"].error
     assert "not an Agora Duel saved game" in broken["other.json"].error
-    assert names[games["hotseat"].path.name].ok and names["done.json"].saved.finished
+    assert names[games["hotseat"].path.name].ok
     # Every row is drawn (scroll through all of them): broken rows offer Delete, never Open.
     seen = set()
-    for _ in range(len(load.entries)):
+    for _ in range(load.count):
         steps(app, 1)
         seen |= {i for _, i in load.rows}
         key(pygame.K_DOWN)
-    assert seen == set(range(len(load.entries)))
+    assert seen == set(range(load.count))
     assert app.last_error is None
     load.scroll, load.selected = 0, 0
     steps(app, 1)
@@ -324,8 +325,8 @@ def test_load_screen_resumes_replays_refuses_and_deletes(app, data):
     steps(app)
     assert app.top is load
 
-    # A finished game opens in the replay viewer.
-    show(row("done.json"))
+    # A finished game (now in the history, after the files) opens in the replay viewer.
+    show(len(load.entries))
     click(load.target_for_entry(load.selected))
     steps(app)
     assert isinstance(app.top, ReplayScene)
@@ -361,7 +362,7 @@ def test_continue_is_only_offered_for_an_unfinished_game(app, data):
     assert app.top.group.buttons[CONTINUE].enabled
 
 
-def test_only_the_twenty_newest_finished_games_are_kept(data):
+def test_finished_games_are_never_dropped_and_abandoned_ones_are(data):
     done = finished_save()
     folder = data / "saves"
     for i in range(24):
@@ -372,13 +373,14 @@ def test_only_the_twenty_newest_finished_games_are_kept(data):
     write(folder / "abandoned.json", empty)
     going = vs_ai()
     play(going, 6, random.Random(1))
-    while not going.state.is_terminal:                     # finishing a game tidies the folder
+    while not going.state.is_terminal:                     # finishing a game goes into the history
         going.apply(random.Random(2).choice(going.state.legal_actions()))
     saves.flush()
     names = {p.name for p in folder.iterdir()}
-    kept = sorted(n for n in names if n.startswith("done-"))
-    assert kept == [f"done-{i:02d}.json" for i in range(5, 24)]   # 19 + the game just finished = 20
-    assert going.path.name in names and "abandoned.json" not in names
+    assert sorted(n for n in names if n.startswith("done-")) == [f"done-{i:02d}.json" for i in range(24)]
+    assert "abandoned.json" not in names
+    assert going.path.name not in names                   # its record lives in the history now
+    assert saves.history().contains(going.saved)
 
 
 # --- the replay viewer ------------------------------------------------------------------------------

@@ -215,3 +215,89 @@ def running_line(surface, L, area, values) -> None:
         pygame.draw.lines(surface, LINE, False, points, max(2, L.px(2.5)))
     for p in points:
         pygame.draw.circle(surface, LINE, p, max(2, L.px(3)))
+
+
+# --- the history's statistics (ui/scenes/stats.py) ----------------------------------------------
+
+SERIES = ((168, 110, 40), (46, 110, 160), (150, 52, 38), (60, 130, 70), (120, 80, 150), (90, 90, 90))
+
+
+def column_pairs(surface, L, area, groups, *, legend=("", ""), shown=str) -> None:
+    """Like paired_columns, with every value written by `shown` (one number format) and the
+    labels wrapped on two lines rather than cut: groups of (label, yours, theirs)."""
+    x, y, w, h = area
+    if not groups:
+        return
+    top = max(1e-9, max(max(a, b) for _, a, b in groups))
+    base_y = y + h - 44
+    chart_h = h - 44 - 34
+    slot = w / len(groups)
+    col_w = min(26.0, slot * 0.32)
+    pygame.draw.line(surface, theme.INK_SOFT, L.point(x, base_y), L.point(x + w, base_y), max(1, L.px(1.5)))
+    for i, (label, a, b) in enumerate(groups):
+        cx = x + slot * i + slot / 2
+        for value, dx, color in ((a, -col_w - 1, YOURS), (b, 1, THEIRS)):
+            hh = chart_h * value / top
+            if hh > 0:
+                r = L.rect(cx + dx, base_y - hh, col_w, hh)
+                rounded(surface, r, color, L.px(3), max(1, L.px(1)), theme.INK)
+            # each value above its own column, pushed apart from the other one's
+            anchor, ax = ("bottomright", cx - 3) if dx < 0 else ("bottomleft", cx + 3)
+            text(surface, L, shown(value), 12, theme.INK, L.point(ax, base_y - hh - 3), anchor=anchor)
+        for k, line in enumerate(_two_lines(L, label, 13, slot - 6)):
+            text(surface, L, line, 13, theme.INK, L.point(cx, base_y + 5 + k * 16), anchor="midtop",
+                 max_width=slot - 6, min_ratio=0.6)
+    _legend(surface, L, (x + w, y + 4), legend)
+
+
+def _two_lines(L, label: str, size: float, width: float) -> list:
+    """A label on one line if it fits, else split between words into two balanced lines."""
+    font = L.font(size)
+    words = label.split()
+    if len(words) < 2 or font.size(label)[0] / L.scale <= width:
+        return [label]
+    best = min(range(1, len(words)), key=lambda k: max(font.size(" ".join(words[:k]))[0],
+                                                        font.size(" ".join(words[k:]))[0]))
+    return [" ".join(words[:best]), " ".join(words[best:])]
+
+
+def rate_lines(surface, L, area, series, *, span, start_label="", end_label="", percent=str) -> list:
+    """Win rates over time, a line per group: series of (label, [(time, rate, games)]) over
+    the time `span` (first, last). Returns the legend's (label, color) in drawing order."""
+    x, y, w, h = area
+    left = 50
+    plot = L.rect(x + left, y + 26, w - left - 10, h - 52)
+    rounded(surface, plot, (*theme.PARCHMENT_LIGHT, 190), L.px(5), max(1, L.px(1.2)), theme.BRONZE_DARK)
+    for g in (0.0, 0.5, 1.0):
+        gy = plot.bottom - round(g * plot.h)
+        color = theme.BRONZE_DARK if g == 0.5 else theme.PARCHMENT_DARK
+        pygame.draw.line(surface, color, (plot.x, gy), (plot.right, gy), max(1, L.px(1.5 if g == 0.5 else 1)))
+        text(surface, L, percent(g), 12, theme.INK_SOFT, (plot.x - L.px(6), gy), anchor="midright")
+    if start_label:
+        text(surface, L, start_label, 12, theme.INK_SOFT, (plot.x, plot.bottom + L.px(5)), anchor="topleft")
+    if end_label:
+        text(surface, L, end_label, 12, theme.INK_SOFT, (plot.right, plot.bottom + L.px(5)), anchor="topright")
+    first, last = span
+    width = max(1e-9, last - first)
+    keys = []
+    lx = x + w
+    for i, (label, points) in enumerate(series):
+        color = SERIES[i % len(SERIES)]
+        keys.append((label, color))
+        pts = [(round(plot.x + (0.5 if last == first else (t - first) / width) * plot.w),
+                round(plot.bottom - max(0.0, min(1.0, rate)) * plot.h)) for t, rate, _ in points]
+        pts = [(max(plot.x, min(plot.right, px)), py) for px, py in pts]
+        if len(pts) >= 2:
+            pygame.draw.lines(surface, color, False, pts, max(2, L.px(2.5)))
+        for p in pts:
+            pygame.draw.circle(surface, theme.INK, p, max(2, L.px(3.5)))
+            pygame.draw.circle(surface, color, p, max(1, L.px(2.5)))
+    # the legend, right-aligned above the plot
+    px_, py_ = L.point(lx, y + 2)
+    for label, color in reversed(keys):
+        spot = text(surface, L, label, 13, theme.INK, (px_, py_), anchor="topright", bold=True)
+        box = pygame.Rect(0, 0, L.px(16), L.px(5))
+        box.midright = (spot.left - L.px(5), spot.centery)
+        pygame.draw.rect(surface, color, box)
+        px_ = box.left - L.px(14)
+    return keys

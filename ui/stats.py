@@ -1,10 +1,12 @@
-"""The player's statistics, from the finished games in the saves folder (no pygame here).
+"""The player's statistics (no pygame here).
 
-Each finished save is replayed once (the final score sheet by category is not in the file's
-summary) and becomes a `GameRecord` seen from "your" seat: the human seat against the
-computer, the first seat in hot-seat. Files that cannot be read or replayed — damaged,
-foreign, from another version — are skipped and counted, never fatal. Unfinished games
-are simply not part of the statistics.
+The Statistics screen reads them from the history database with SQL (`load`, over every
+finished game, filtered by period, opponent and rule set: game/history.py `Summary`), so
+opening it costs the same with five games or five thousand. `collect(folder)` is the old
+way — replay every finished save of a folder — kept as the reference the SQL figures are
+checked against: each finished save becomes a `GameRecord` seen from "your" seat (the
+human seat against the computer, the first seat in hot-seat); files that cannot be read or
+replayed are skipped and counted, never fatal; unfinished games are not results.
 """
 from __future__ import annotations
 
@@ -12,11 +14,73 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game import CATEGORIES
+from game.history import Filter, HistoryError, Summary
+from game.history import HOTSEAT, your_seat  # noqa: F401  (shared with the history)
 from game.savegame import SaveError, scan
 
 LEVELS = ("random", "easy", "normal", "hard")
-VICTORIES = ("military", "science", "political", "civilian")
-HOTSEAT = "hotseat"
+VICTORIES = ("military", "science", "political", "civilian", "concession")
+
+
+@dataclass
+class HistoryStats:
+    """What the Statistics screen shows: the SQL summary, the files the saves-folder import
+    skipped, and the history's problem if it cannot be read (the screen says how to fix it)."""
+    summary: Summary = field(default_factory=Summary)
+    skipped: int = 0
+    problem: HistoryError | None = None
+    filter: Filter = field(default_factory=Filter)
+    opponents: list = field(default_factory=list)       # every opponent in the history (filter choices)
+
+    @property
+    def games(self) -> int:
+        return self.summary.games
+
+    def by_group(self) -> dict:
+        """opponent -> (games, your wins): levels in order, hot-seat, then any other."""
+        groups = self.summary.groups
+        order = [g for g in LEVELS + (HOTSEAT,) if g in groups] + sorted(g for g in groups
+                                                                        if g not in LEVELS + (HOTSEAT,))
+        return {g: tuple(groups[g]) for g in order}
+
+    def victories(self) -> dict:
+        """kind -> [your victories, the opponent's]: the known kinds always, any other after."""
+        out = {k: [0, 0] for k in VICTORIES}
+        for kind, pair in sorted(self.summary.victories.items()):
+            out[kind] = list(pair)
+        return out
+
+    def average_scores(self) -> dict:
+        return dict(self.summary.averages)
+
+    def results(self) -> list:
+        """'W', 'L' or 'D' of the newest games (game/history.py RECENT), oldest first."""
+        return list(self.summary.recent)
+
+    def longest_streak(self) -> int:
+        return self.summary.streak
+
+    def first_player(self) -> tuple:
+        return tuple(self.summary.first)
+
+    def hinted(self) -> int:
+        return self.summary.hinted
+
+
+def load(flt: Filter = Filter()) -> HistoryStats:
+    """The statistics of the current data folder's history (never raises: a problem is kept)."""
+    from ui import saves
+    db = saves.history()
+    stats = HistoryStats(filter=flt, problem=saves.history_problem())
+    if db is None:
+        return stats
+    try:
+        stats.summary = db.summary(flt)
+        stats.skipped = db.skipped_files()
+        stats.opponents = db.opponents()
+    except HistoryError as exc:
+        stats.problem = exc
+    return stats
 
 
 @dataclass
@@ -102,28 +166,13 @@ class Stats:
         return sum(r.hinted for r in self.records)
 
 
-def your_seat(saved) -> int:
-    if saved.mode != HOTSEAT:
-        for seat, p in enumerate(saved.players):
-            if p.get("kind") == "human":
-                return seat
-    return 0
-
-
 def record_of(saved) -> GameRecord:
     """The record of one finished save (raises SaveError if it does not replay to an end)."""
-    state = saved.replay()
-    result = state.result
-    if result is None:
-        raise SaveError("the game in this file is not finished", "damaged")
+    from game.history import facts_of, opponent_of
+    facts = facts_of(saved)
     seat = your_seat(saved)
-    if saved.mode == HOTSEAT:
-        group = HOTSEAT
-    else:
-        ai = next((p for p in saved.players if p.get("kind") == "ai"), {})
-        group = str(ai.get("ai") or "normal")
-    return GameRecord(group, seat, result.winner, result.victory,
-                      (dict(result.scores[seat]), dict(result.scores[1 - seat])),
+    return GameRecord(opponent_of(saved), seat, facts.winner, facts.victory,
+                      (dict(facts.sheets[seat]), dict(facts.sheets[1 - seat])),
                       saved.first_player, saved.updated, bool(getattr(saved, "hints", 0)))
 
 

@@ -3,7 +3,9 @@
 By default the saves go to the per-user data folder
 (`platformdirs.user_data_dir("AgoraDuel", appauthor=False)/saves`) and the settings to
 the per-user config folder (`.../settings.json`); `--data-dir PATH` puts both under PATH
-(`PATH/saves`, `PATH/settings.json`). Until `use()` is called nothing is persisted at all
+(`PATH/saves`, `PATH/settings.json`); the history of finished games is `history.sqlite3`
+beside `saves/` (game/history.py). The folder names live in game/userdata.py, shared with
+`python -m game history`. Until `use()` is called nothing is persisted at all
 (`Storage.memory()`): an App built directly by a test never touches the real folders.
 """
 from __future__ import annotations
@@ -11,9 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-APP_NAME = "AgoraDuel"
-SETTINGS_FILE = "settings.json"
-SAVES_FOLDER = "saves"
+from game.userdata import APP_NAME, HISTORY_FILE, SAVES_FOLDER, SETTINGS_FILE  # noqa: F401  (one source of truth)
 
 
 @dataclass(frozen=True)
@@ -23,10 +23,8 @@ class Storage:
 
     @classmethod
     def default(cls) -> "Storage":
-        import platformdirs
-        data = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
-        config = Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
-        return cls(data / SAVES_FOLDER, config / SETTINGS_FILE)
+        from game.userdata import default_config_dir, default_data_dir
+        return cls(default_data_dir() / SAVES_FOLDER, default_config_dir() / SETTINGS_FILE)
 
     @classmethod
     def under(cls, folder) -> "Storage":
@@ -45,6 +43,11 @@ class Storage:
     def persistent(self) -> bool:
         return self.saves is not None
 
+    @property
+    def history(self) -> Path | None:
+        """The history database of finished games, beside the saves folder."""
+        return self.saves.parent / HISTORY_FILE if self.saves is not None else None
+
 
 _current = Storage.memory()
 
@@ -62,6 +65,10 @@ def current() -> Storage:
 
 def saves_dir() -> Path | None:
     return _current.saves
+
+
+def history_path() -> Path | None:
+    return _current.history
 
 
 def settings_path() -> Path | None:

@@ -242,8 +242,8 @@ class GameSession:
         self.log.extend(self._lines(action, events, self.state.rules))
         self.last_change = (before, self.state, events)
         self.autosave()
-        if self.state.is_terminal and self.path is not None:
-            saves.tidy(keep=self.path)
+        if self.state.is_terminal:
+            saves.game_over(self.path, self.saved)     # into the history (game/history.py)
         return before, self.state, events
 
     @property
