@@ -20,6 +20,8 @@ from game.ai.determinize import Determinizer
 
 from .client import Client, ClientError
 
+RETRY = frozenset({"rate_limited", "server_error"})
+
 
 def choose(player, observation, rng) -> str:
     """The notation of the action `player` picks, from its seat's observation only."""
@@ -46,6 +48,7 @@ class Bot:
         self.think = think
         self.before_action = before_action        # async (bot, update) hook, for tests
         self.refusals = []
+        self._last = (None, None)
 
     async def play(self) -> dict:
         async for msg in self.client.messages():
@@ -62,10 +65,22 @@ class Bot:
                     notation = await asyncio.to_thread(choose, self.player, observation, self.rng)
                 else:
                     notation = choose(self.player, observation, self.rng)
+                self._last = (msg["seq"], notation)
                 await self.client.act(notation)
             elif kind == "error":
                 self.refusals.append(msg)
+                await self._retry(msg)
         return self.summary()
+
+    async def _retry(self, error):
+        """An action refused for a passing reason (too fast, the disk) is sent again; any
+        other refusal waits for the next update."""
+        if error.get("in_reply_to") != "action" or error["code"] not in RETRY:
+            return
+        seq, notation = self._last
+        if self.client.seq == seq and self.client.update["to_move"] == self.client.seat:
+            await asyncio.sleep(1.0 / float(self.client.limits["rate_per_second"]))
+            await self.client.act(notation)
 
     def summary(self) -> dict:
         result = self.client.result or {}

@@ -42,11 +42,11 @@ def check_action(room, seat, seq, text):
     if room.over:
         raise ProtocolError("game_over")
     state = room.state
-    if state.current_player != seat:
-        raise ProtocolError("not_your_turn", to_move=state.current_player)
-    if seq != len(room.actions):
+    if seq != len(room.actions):       # checked first: a repeated action says so, whoever moves
         raise ProtocolError("stale_seq", f"the action answers position {seq} but the game is at "
                             f"position {len(room.actions)}", seq=len(room.actions))
+    if state.current_player != seat:
+        raise ProtocolError("not_your_turn", to_move=state.current_player)
     try:
         return state.parse_action(text)
     except IllegalActionError:

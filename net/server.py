@@ -204,11 +204,11 @@ class Server:
                 conn.close(protocol.CLOSE_TOO_MANY, "too many connections from your address")
             else:
                 async for raw in ws:
+                    if conn.closing:   # read on until the close handshake ends (the
+                        continue       # close frame waits behind unread messages)
                     self._receive(conn, raw)
                     if conn.room is not None:
                         handshake.cancel()
-                    if conn.closing:
-                        break
         except ConnectionClosed:
             pass
         finally:
