@@ -9,6 +9,7 @@ engine or the server decides (a claim, a time loss), and writes what one seat ma
 import time
 
 from game import Action, IllegalActionError, new_game
+from game import actions as game_actions
 from game.savegame import FORMAT as SAVE_FORMAT, VERSION as SAVE_VERSION
 from game.scoring import score_sheet
 
@@ -26,8 +27,8 @@ def build_state(room):
 
 
 def _stored_action(state, seat, text):
-    if text == CONCEDE:
-        return Action(seat, CONCEDE)
+    if text in getattr(game_actions, "FORFEITS", {CONCEDE: None}):
+        return Action(seat, text)      # a forfeit may come from either seat
     if state.current_player != seat:
         raise IllegalActionError(f"stored action '{text}' was not made by the seat to move")
     return state.parse_action(text)
@@ -81,8 +82,19 @@ def apply(room, action, now=None):
 
 
 def end_by_server(room, winner, victory, now=None):
-    """A result the rules engine does not decide: 'forfeit' (a claim) or 'time'."""
+    """A result the server decides: 'forfeit' (a claim against an absent player) or 'time'.
+
+    Where the engine lists a forfeit action giving that victory (game.actions.FORFEITS,
+    as it does `concede`), the loser's forfeit is played through the engine, so the record
+    replays to the same end everywhere. Otherwise the outcome is the server's alone: kept
+    as the room's result, with the score sheets of the moment."""
     now = time.monotonic() if now is None else now
+    loser = 1 - winner
+    kind = next((k for k, v in getattr(game_actions, "FORFEITS", {}).items() if v == victory),
+                None)
+    if kind is not None:
+        apply(room, Action(loser, kind), now)
+        return
     charge_clock(room, now)
     state = room.state
     room.outcome = {"winner": winner, "victory": victory,

@@ -160,7 +160,7 @@ class Server:
             if referee.running_seat(room) is not None:
                 referee.charge_clock(room, now)
                 try:
-                    self.store.save_state(room)
+                    self.store.save_progress(room)
                 except StoreError as exc:
                     log.error("room %s: clock not saved: %s", room.code, exc)
         if self.store is not None:
@@ -385,12 +385,12 @@ class Server:
     def _on_action(self, conn, msg):
         room = conn.room
         action = referee.check_action(room, conn.seat, msg["seq"], msg["action"])
-        self._commit(room, lambda: referee.apply(room, action), self.store.save_action)
+        self._commit(room, lambda: referee.apply(room, action))
 
     def _on_concede(self, conn, msg):
         room = conn.room
         action = referee.check_concession(room, conn.seat)
-        self._commit(room, lambda: referee.apply(room, action), self.store.save_action)
+        self._commit(room, lambda: referee.apply(room, action))
 
     def _on_claim(self, conn, msg):
         room, seat = conn.room, conn.seat
@@ -405,20 +405,19 @@ class Server:
             raise ProtocolError("claim_too_early",
                                 seconds_left=self.limits.away_claim_seconds - away)
         log.info("room %s: seat %d wins by forfeit", room.code, seat)
-        self._commit(room, lambda: referee.end_by_server(room, seat, "forfeit"),
-                     self.store.save_state)
+        self._commit(room, lambda: referee.end_by_server(room, seat, "forfeit"))
 
     def _on_ping(self, conn, msg):
         conn.send({"type": "pong", "time": time.time()})
 
-    def _commit(self, room, change, save):
+    def _commit(self, room, change):
         """Change the room, store it, then tell the players. If the disk refuses, the room
         goes back to what is stored and the player hears 'server_error'."""
         before = (len(room.actions), list(room.remaining) if room.remaining else None,
                   room.outcome, room.turn_started, room.updated)
         change()
         try:
-            save(room)
+            self.store.save_progress(room, before[0])
         except StoreError as exc:
             log.error("room %s: change not stored, undone: %s", room.code, exc)
             count, room.remaining, room.outcome, room.turn_started, room.updated = before
@@ -469,8 +468,7 @@ class Server:
             return
         log.info("room %s: seat %d is out of time", room.code, seat)
         try:
-            self._commit(room, lambda: referee.end_by_server(room, 1 - seat, "time"),
-                         self.store.save_state)
+            self._commit(room, lambda: referee.end_by_server(room, 1 - seat, "time"))
         except ProtocolError:
             self._schedule_clock(room)      # not stored: try again at the next tick
 
@@ -488,7 +486,7 @@ class Server:
             if not room.over:
                 room.closed = True
                 try:
-                    self.store.save_state(room)
+                    self.store.save_progress(room)
                 except StoreError as exc:
                     log.error("room %s: closing not stored: %s", room.code, exc)
                     room.closed = False

@@ -101,21 +101,18 @@ class Store:
             (_status(room), room.updated, room.tokens[0], room.tokens[1], room.names[0],
              room.names[1], _json(room.remaining), room.code))])
 
-    def save_action(self, room: Room):
-        """The room's last action, its clocks and (if it ended the game) the outcome."""
-        seq = len(room.actions) - 1
-        seat, text = room.actions[-1]
-        self._transaction([
-            ("INSERT INTO actions (room, seq, seat, action, at) VALUES (?,?,?,?,?)",
-             (room.code, seq, seat, text, time.time())),
-            ("UPDATE rooms SET status=?, updated=?, remaining=?, outcome=? WHERE code=?",
-             (_status(room), room.updated, _json(room.remaining), _json(room.outcome), room.code))])
-
-    def save_state(self, room: Room):
-        """Status, clocks and outcome (a game the server ended, a clock saved at shutdown)."""
-        self._transaction([(
-            "UPDATE rooms SET status=?, updated=?, remaining=?, outcome=? WHERE code=?",
-            (_status(room), room.updated, _json(room.remaining), _json(room.outcome), room.code))])
+    def save_progress(self, room: Room, first_new: int = None):
+        """The room's actions from index `first_new` on (none by default), with its status,
+        clocks and outcome, in one transaction."""
+        first_new = len(room.actions) if first_new is None else first_new
+        now = time.time()
+        self._transaction(
+            [("INSERT INTO actions (room, seq, seat, action, at) VALUES (?,?,?,?,?)",
+              (room.code, seq, seat, text, now))
+             for seq, (seat, text) in enumerate(room.actions[first_new:], first_new)]
+            + [("UPDATE rooms SET status=?, updated=?, remaining=?, outcome=? WHERE code=?",
+                (_status(room), room.updated, _json(room.remaining), _json(room.outcome),
+                 room.code))])
 
     # -- reading
 
