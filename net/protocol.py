@@ -19,12 +19,11 @@ CLOSE_VERSION = 4000               # protocol version mismatch
 CLOSE_MISBEHAVING = 4001           # too many refused messages
 CLOSE_HANDSHAKE = 4002             # no create/join/resume in time
 CLOSE_REPLACED = 4003              # the same seat connected again elsewhere
-CLOSE_ROOM_CLOSED = 4004           # the room expired (idle)
 CLOSE_TOO_MANY = 4005              # too many connections from one address
 CLOSE_SLOW = 4006                  # the client does not read what the server sends
 # A client should not reconnect after these: the server would refuse again.
 FINAL_CLOSE_CODES = frozenset({CLOSE_VERSION, CLOSE_MISBEHAVING, CLOSE_REPLACED,
-                               CLOSE_ROOM_CLOSED, CLOSE_TOO_MANY})
+                               CLOSE_TOO_MANY, 1009})
 
 
 @dataclass(frozen=True)

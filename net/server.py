@@ -178,9 +178,14 @@ class Server:
                 log.error("room %s cannot be rebuilt and is not served: %s", room.code, exc)
                 continue
             room.away_since = [now if room.tokens[s] else None for s in (0, 1)]
+            room.updated = time.time()          # the downtime does not make a room idle
             referee.start_clock(room, self.config.minute_seconds, now)
             self.rooms.add(room)
             self._schedule_clock(room)
+            if room.started and not room.over:
+                for seat in (0, 1):
+                    room.timers[("claim", seat)] = asyncio.get_running_loop().call_later(
+                        self.limits.away_claim_seconds, self._presence, room, seat)
 
     # -- connections
 
