@@ -135,11 +135,16 @@ class Server:
         self.codes = self.store.codes()
         self._restore()
         hard_cap = max(4 * self.limits.max_message_bytes, 65536)
-        self._ws_server = await serve(
-            self._handle, self.config.host, self.config.port,
-            max_size=hard_cap, ping_interval=self.config.ping_seconds,
-            ping_timeout=self.config.ping_seconds,
-            open_timeout=self.limits.handshake_seconds)
+        try:
+            self._ws_server = await serve(
+                self._handle, self.config.host, self.config.port,
+                max_size=hard_cap, ping_interval=self.config.ping_seconds,
+                ping_timeout=self.config.ping_seconds,
+                open_timeout=self.limits.handshake_seconds)
+        except BaseException:           # e.g. the port is taken
+            self.store.close()
+            self.store = None
+            raise
         self.port = self._ws_server.sockets[0].getsockname()[1]
         self._sweeper = asyncio.create_task(self._sweep_loop())
         log.info("listening on %s:%d (protocol %d), %d rooms restored", self.config.host,
@@ -524,7 +529,8 @@ class BackgroundServer:
         return self.port
 
     def stop(self, timeout: float = 10.0):
-        if self._loop is not None and self._stop is not None:
+        """Stop serving (the games are saved) and wait for the thread."""
+        if self._thread is not None and self._thread.is_alive() and self._stop is not None:
             self._loop.call_soon_threadsafe(self._stop.set)
         if self._thread is not None:
             self._thread.join(timeout)
