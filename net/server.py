@@ -1,0 +1,617 @@
+"""The refereeing game server: WebSocket transport, rooms, limits (`python -m net.server`).
+
+One code path for both ways of running it: `Server` in an asyncio loop (headless, below)
+or `BackgroundServer` on its own thread (the window's Host). Every room mutation happens
+synchronously inside one message's handling, so no locks are needed; what each seat may
+see comes from net/referee.py, what is stored from net/store.py. docs/protocol.md
+describes the messages, docs/server.md how to run a public server.
+"""
+
+import argparse
+import asyncio
+import collections
+import logging
+import secrets
+import signal
+import sys
+import threading
+import time
+from dataclasses import dataclass, field, fields
+
+from websockets.asyncio.server import serve
+from websockets.exceptions import ConnectionClosed
+
+from . import protocol, referee
+from .protocol import Limits, ProtocolError
+from .rooms import Room, Rooms, new_code
+from .store import Store, StoreError
+
+log = logging.getLogger("net.server")
+
+
+@dataclass
+class Config:
+    data_dir: str
+    host: str = "0.0.0.0"
+    port: int = 8765
+    limits: Limits = field(default_factory=Limits)
+    durable: bool = False           # SQLite synchronous=FULL (survives a power cut)
+    behind_proxy: bool = False      # read the client's address from X-Forwarded-For
+    ping_seconds: float = 20.0      # WebSocket keepalive: a silent peer is dropped after 2x
+    minute_seconds: float = 60.0    # the length of a clock minute (tests shorten it)
+    sweep_seconds: float = 60.0     # how often idle rooms are closed
+    seed_source: object = None      # tests: () -> (seed, first_player); default: random
+
+
+class Connection:
+    """One client socket: its seat (once in a room), its outbox, rate and strikes."""
+
+    _CLOSE = object()
+
+    def __init__(self, ws, address, limits: Limits):
+        self.ws = ws
+        self.address = address
+        self.limits = limits
+        self.room = None
+        self.seat = None
+        self.events_sent = 0
+        self.closing = False
+        self._outbox = collections.deque()
+        self._wake = asyncio.Event()
+        self._tokens = float(limits.burst)
+        self._refilled = time.monotonic()
+        self._strikes = collections.deque()
+        self.writer = asyncio.create_task(self._write())
+
+    def send(self, msg):
+        if self.closing:
+            return
+        if len(self._outbox) >= self.limits.outbox_messages:
+            log.warning("%s does not read its messages; dropped", self.address)
+            self.close(protocol.CLOSE_SLOW, "too many unread messages")
+            return
+        self._outbox.append(protocol.dumps(msg))
+        self._wake.set()
+
+    def close(self, code, reason):
+        """Close after the messages already queued (an error says why before the close)."""
+        if not self.closing:
+            self.closing = True
+            self._outbox.append((code, reason))
+            self._wake.set()
+
+    async def _write(self):
+        # Sends in order, off the handling path: a slow reader never blocks another seat.
+        try:
+            while True:
+                while not self._outbox:
+                    self._wake.clear()
+                    await self._wake.wait()
+                item = self._outbox.popleft()
+                if isinstance(item, tuple):
+                    await self.ws.close(*item)
+                    return
+                await self.ws.send(item)
+        except ConnectionClosed:
+            pass
+
+    def allow(self) -> bool:
+        """Token bucket: `burst` messages at once, `rate_per_second` on average."""
+        now = time.monotonic()
+        self._tokens = min(self.limits.burst,
+                           self._tokens + (now - self._refilled) * self.limits.rate_per_second)
+        self._refilled = now
+        if self._tokens < 1:
+            return False
+        self._tokens -= 1
+        return True
+
+    def strike(self) -> bool:
+        """Count a refused message; True when the connection has misbehaved too often."""
+        now = time.monotonic()
+        self._strikes.append(now)
+        while self._strikes and self._strikes[0] < now - self.limits.strike_window:
+            self._strikes.popleft()
+        return len(self._strikes) >= self.limits.max_strikes
+
+
+class Server:
+    def __init__(self, config: Config):
+        self.config = config
+        self.limits = config.limits
+        self.rooms = Rooms()
+        self.codes = set()
+        self.store = None
+        self.port = None
+        self._ws_server = None
+        self._sweeper = None
+        self._per_address = collections.Counter()
+        self._connections = set()
+
+    # -- life cycle
+
+    async def start(self):
+        self.store = Store(self.config.data_dir, durable=self.config.durable)
+        self.codes = self.store.codes()
+        self._restore()
+        hard_cap = max(4 * self.limits.max_message_bytes, 65536)
+        try:
+            self._ws_server = await serve(
+                self._handle, self.config.host, self.config.port,
+                max_size=hard_cap, ping_interval=self.config.ping_seconds,
+                ping_timeout=self.config.ping_seconds,
+                open_timeout=self.limits.handshake_seconds)
+        except BaseException:           # e.g. the port is taken
+            self.store.close()
+            self.store = None
+            raise
+        self.port = self._ws_server.sockets[0].getsockname()[1]
+        self._sweeper = asyncio.create_task(self._sweep_loop())
+        log.info("listening on %s:%d (protocol %d), %d rooms restored", self.config.host,
+                 self.port, protocol.VERSION, len(self.rooms))
+        return self.port
+
+    async def stop(self):
+        """Stop accepting, close every connection (1001 'going away'), save the clocks."""
+        if self._sweeper:
+            self._sweeper.cancel()
+        if self._ws_server is not None:
+            self._ws_server.close()
+            await self._ws_server.wait_closed()
+        now = time.monotonic()
+        for room in self.rooms:
+            for timer in room.timers.values():
+                timer.cancel()
+            if referee.running_seat(room) is not None:
+                referee.charge_clock(room, now)
+                try:
+                    self.store.save_progress(room)
+                except StoreError as exc:
+                    log.error("room %s: clock not saved: %s", room.code, exc)
+        if self.store is not None:
+            self.store.close()
+        log.info("stopped; %d rooms saved", len(self.rooms))
+
+    def _restore(self):
+        """Serve again every stored room (after a restart, even a crash). The clocks stand
+        still while the server is down; both players count as away from now on."""
+        now = time.monotonic()
+        for room in self.store.load_served(time.time() - self.limits.idle_room_seconds):
+            try:
+                room.state = referee.build_state(room)
+            except Exception as exc:          # one damaged game never stops the others
+                log.error("room %s cannot be rebuilt and is not served: %s", room.code, exc)
+                continue
+            room.away_since = [now if room.tokens[s] else None for s in (0, 1)]
+            room.updated = time.time()          # the downtime does not make a room idle
+            referee.start_clock(room, self.config.minute_seconds, now)
+            self.rooms.add(room)
+            self._schedule_clock(room)
+            if room.started and not room.over:
+                for seat in (0, 1):
+                    room.timers[("claim", seat)] = asyncio.get_running_loop().call_later(
+                        self.limits.away_claim_seconds, self._presence, room, seat)
+
+    # -- connections
+
+    def _address(self, ws) -> str:
+        if self.config.behind_proxy:
+            forwarded = ws.request.headers.get("X-Forwarded-For", "")
+            if forwarded:
+                return forwarded.split(",")[-1].strip()
+        remote = ws.remote_address
+        return str(remote[0]) if remote else "?"
+
+    async def _handle(self, ws):
+        address = self._address(ws)
+        conn = Connection(ws, address, self.limits)
+        self._connections.add(conn)
+        self._per_address[address] += 1
+        handshake = asyncio.get_running_loop().call_later(
+            self.limits.handshake_seconds, self._handshake_timeout, conn)
+        try:
+            if self._per_address[address] > self.limits.connections_per_address:
+                conn.close(protocol.CLOSE_TOO_MANY, "too many connections from your address")
+            else:
+                async for raw in ws:
+                    if conn.closing:   # read on until the close handshake ends (the
+                        continue       # close frame waits behind unread messages)
+                    self._receive(conn, raw)
+                    if conn.room is not None:
+                        handshake.cancel()
+        except ConnectionClosed:
+            pass
+        finally:
+            handshake.cancel()
+            self._per_address[address] -= 1
+            if not self._per_address[address]:
+                del self._per_address[address]
+            self._disconnected(conn)
+            self._connections.discard(conn)
+            if conn.closing:
+                try:
+                    await asyncio.wait_for(conn.writer, 5)
+                except (asyncio.TimeoutError, ConnectionClosed):
+                    pass
+            conn.writer.cancel()
+
+    def _handshake_timeout(self, conn):
+        if conn.room is None:
+            conn.close(protocol.CLOSE_HANDSHAKE, "no create, join or resume in time")
+
+    def _receive(self, conn, raw):
+        kind = None
+        try:
+            if not conn.allow():
+                raise ProtocolError("rate_limited", limit=self.limits.rate_per_second)
+            msg = protocol.parse(raw, self.limits)
+            kind = msg["type"]
+            if kind in protocol.HANDSHAKES:
+                if conn.room is not None:
+                    raise ProtocolError("already_in_room", room=conn.room.code)
+                if msg["version"] != protocol.VERSION:
+                    self._version_mismatch(conn, msg)
+                    return
+            elif kind != "ping" and conn.room is None:
+                raise ProtocolError("handshake_required")
+            getattr(self, "_on_" + kind)(conn, msg)
+        except ProtocolError as err:
+            conn.send(err.to_message(kind))
+            if conn.strike():
+                log.warning("%s disconnected: too many refused messages (last: %s)",
+                            conn.address, err.code)
+                conn.close(protocol.CLOSE_MISBEHAVING, "too many refused messages")
+
+    def _version_mismatch(self, conn, msg):
+        err = protocol.version_mismatch(msg["version"])
+        conn.send(err.to_message(msg["type"]))
+        conn.close(protocol.CLOSE_VERSION, "protocol version mismatch")
+        room = self.rooms.get(protocol.normalize_room(msg.get("room") or "")) \
+            if isinstance(msg.get("room"), str) else None
+        if room is not None:           # the player waiting in that room learns why nobody came
+            notice = {"type": "notice", "code": "version_mismatch",
+                      "message": f"a player tried to join with protocol version {msg['version']}; "
+                                 f"this server speaks version {protocol.VERSION}: both players "
+                                 "need the same version of Agora Duel",
+                      "server_version": protocol.VERSION, "client_version": msg["version"]}
+            for other in room.connections:
+                if other is not None:
+                    other.send(notice)
+
+    # -- handshakes
+
+    def _on_create(self, conn, msg):
+        if self.rooms.unfinished() >= self.limits.max_rooms:
+            raise ProtocolError("server_full")
+        if self.rooms.unfinished_by(conn.address) >= self.limits.rooms_per_address:
+            raise ProtocolError("too_many_rooms", limit=self.limits.rooms_per_address)
+        if self.config.seed_source is not None:
+            seed, first = self.config.seed_source()
+        else:
+            seed, first = secrets.randbits(31), secrets.randbelow(2)
+        room = Room(code=new_code(self.codes), agora=msg.get("agora", True), seed=seed,
+                    first_player=first, clock=msg.get("clock", 0), address=conn.address)
+        seat = msg.get("seat", 0)
+        token = room.take_seat(seat, msg.get("name", ""))
+        room.state = referee.build_state(room)
+        try:
+            self.store.add_room(room)
+        except StoreError as exc:
+            log.error("room not created: %s", exc)
+            raise ProtocolError("server_error", "the server could not store the room") from None
+        self.rooms.add(room)
+        self.codes.add(room.code)
+        log.info("room %s created (%s, clock %d) by %s", room.code,
+                 "Agora" if room.agora else "base", room.clock, conn.address)
+        self._seat(conn, room, seat)
+        conn.send(self._joined(room, seat, token))
+
+    def _on_join(self, conn, msg):
+        room = self.rooms.get(protocol.normalize_room(msg["room"]))
+        if room is None or room.closed:
+            raise ProtocolError("no_such_room", room=msg["room"])
+        seat = room.free_seat()
+        if seat is None:
+            raise ProtocolError("room_full", room=room.code)
+        token = room.take_seat(seat, msg.get("name", ""))
+        room.updated = time.time()
+        referee.start_clock(room, self.config.minute_seconds)
+        try:
+            self.store.save_seats(room)
+        except StoreError as exc:
+            room.tokens[seat], room.remaining, room.turn_started = None, None, None
+            log.error("room %s: seat not stored: %s", room.code, exc)
+            raise ProtocolError("server_error", "the server could not store the seat") from None
+        log.info("room %s: seat %d joined from %s; game starts", room.code, seat, conn.address)
+        self._seat(conn, room, seat)
+        conn.send(self._joined(room, seat, token))
+        self._schedule_clock(room)
+        self._broadcast(room)
+
+    def _on_resume(self, conn, msg):
+        room = self.rooms.get(protocol.normalize_room(msg["room"]))
+        if room is None or room.closed:
+            raise ProtocolError("no_such_room", room=msg["room"])
+        seat = room.seat_of(msg["token"])
+        if seat is None:
+            raise ProtocolError("bad_token")
+        old = room.connections[seat]
+        if old is not None:            # a half-open socket the server had not noticed yet
+            old.room = None
+            old.send(ProtocolError("replaced").to_message())
+            old.close(protocol.CLOSE_REPLACED, "this seat connected again elsewhere")
+        self._seat(conn, room, seat)
+        conn.events_sent = min(msg.get("events_seen", 0), len(room.state.events))
+        conn.send(self._joined(room, seat))
+        if room.started:
+            self._send_update(conn)
+        if room.over:
+            conn.send(self._over(room))
+
+    def _joined(self, room, seat, token=None):
+        msg = {"type": "joined", "version": protocol.VERSION, "room": room.code, "seat": seat,
+               "agora": room.agora, "clock": room.clock, "names": list(room.names),
+               "started": room.started, "over": room.over, "limits": self.limits.public()}
+        if token is not None:
+            msg["token"] = token
+        return msg
+
+    def _seat(self, conn, room, seat):
+        conn.room, conn.seat, conn.events_sent = room, seat, 0
+        room.connections[seat] = conn
+        was_away = room.away_since[seat] is not None
+        room.away_since[seat] = None
+        timer = room.timers.pop(("claim", seat), None)
+        if timer:
+            timer.cancel()
+        if was_away:
+            self._presence(room, seat)
+
+    def _disconnected(self, conn):
+        room, seat = conn.room, conn.seat
+        if room is None or room.connections[seat] is not conn:
+            return
+        room.connections[seat] = None
+        room.away_since[seat] = time.monotonic()
+        room.updated = time.time()
+        if room.started and not room.over:
+            self._presence(room, seat)
+            room.timers[("claim", seat)] = asyncio.get_running_loop().call_later(
+                self.limits.away_claim_seconds, self._presence, room, seat)
+
+    def _presence(self, room, seat):
+        """Tell the other seat whether `seat` is connected, and when a claim is possible."""
+        other = room.connections[1 - seat]
+        if other is None or room.over:
+            return
+        away = referee.away_seconds(room, seat)
+        other.send({"type": "presence", "seat": seat, "connected": away is None,
+                    "away_seconds": away,
+                    "claim_in": None if away is None
+                    else max(0.0, self.limits.away_claim_seconds - away)})
+
+    # -- game messages
+
+    def _on_action(self, conn, msg):
+        room = conn.room
+        action = referee.check_action(room, conn.seat, msg["seq"], msg["action"])
+        self._commit(room, lambda: referee.apply(room, action))
+
+    def _on_concede(self, conn, msg):
+        room = conn.room
+        action = referee.check_concession(room, conn.seat)
+        self._commit(room, lambda: referee.apply(room, action))
+
+    def _on_claim(self, conn, msg):
+        room, seat = conn.room, conn.seat
+        if not room.started:
+            raise ProtocolError("not_started")
+        if room.over:
+            raise ProtocolError("game_over")
+        away = referee.away_seconds(room, 1 - seat)
+        if away is None:
+            raise ProtocolError("opponent_present")
+        if away < self.limits.away_claim_seconds:
+            raise ProtocolError("claim_too_early",
+                                seconds_left=self.limits.away_claim_seconds - away)
+        log.info("room %s: seat %d wins by forfeit", room.code, seat)
+        self._commit(room, lambda: referee.end_by_server(room, seat, "forfeit"))
+
+    def _on_ping(self, conn, msg):
+        conn.send({"type": "pong", "time": time.time()})
+
+    def _commit(self, room, change):
+        """Change the room, store it, then tell the players. If the disk refuses, the room
+        goes back to what is stored and the player hears 'server_error'."""
+        before = (len(room.actions), list(room.remaining) if room.remaining else None,
+                  room.outcome, room.turn_started, room.updated)
+        change()
+        try:
+            self.store.save_progress(room, before[0])
+        except StoreError as exc:
+            log.error("room %s: change not stored, undone: %s", room.code, exc)
+            count, room.remaining, room.outcome, room.turn_started, room.updated = before
+            del room.actions[count:]
+            room.state = referee.build_state(room)
+            raise ProtocolError("server_error") from None
+        self._schedule_clock(room)
+        self._broadcast(room)
+
+    def _broadcast(self, room):
+        for conn in room.connections:
+            if conn is not None:
+                self._send_update(conn)
+                if room.over:
+                    conn.send(self._over(room))
+        if room.over:
+            for timer in room.timers.values():
+                timer.cancel()
+            room.timers.clear()
+
+    def _send_update(self, conn):
+        room = conn.room
+        conn.send(referee.update_for(room, conn.seat, conn.events_sent))
+        conn.events_sent = len(room.state.events)
+
+    def _over(self, room):
+        return {"type": "over", "room": room.code, "result": room.outcome,
+                "record": referee.record(room)}
+
+    # -- clocks and idle rooms
+
+    def _schedule_clock(self, room):
+        timer = room.timers.pop("clock", None)
+        if timer:
+            timer.cancel()
+        seat = referee.running_seat(room)
+        if seat is not None:
+            room.timers["clock"] = asyncio.get_running_loop().call_later(
+                referee.time_left(room, seat) + 0.001, self._clock_expired, room)
+
+    def _clock_expired(self, room):
+        room.timers.pop("clock", None)
+        seat = referee.running_seat(room)
+        if seat is None:
+            return
+        if referee.time_left(room, seat) > 0:
+            self._schedule_clock(room)
+            return
+        log.info("room %s: seat %d is out of time", room.code, seat)
+        try:
+            self._commit(room, lambda: referee.end_by_server(room, 1 - seat, "time"))
+        except ProtocolError:
+            self._schedule_clock(room)      # not stored: try again at the next tick
+
+    async def _sweep_loop(self):
+        while True:
+            await asyncio.sleep(self.config.sweep_seconds)
+            self.sweep()
+
+    def sweep(self, now=None):
+        """Close the rooms nobody is connected to where nothing happened for too long."""
+        now = time.time() if now is None else now
+        for room in self.rooms:
+            if room.connections != [None, None] or now - room.updated < self.limits.idle_room_seconds:
+                continue
+            if not room.over:
+                room.closed = True
+                try:
+                    self.store.save_progress(room)
+                except StoreError as exc:
+                    log.error("room %s: closing not stored: %s", room.code, exc)
+                    room.closed = False
+                    continue
+                log.info("room %s closed after being idle", room.code)
+            for timer in room.timers.values():
+                timer.cancel()
+            self.rooms.remove(room)
+
+
+class BackgroundServer:
+    """The server on its own thread and event loop: the window hosts a game with this."""
+
+    def __init__(self, config: Config):
+        self.config = config
+        self.port = None
+        self._thread = None
+        self._loop = None
+        self._stop = None
+        self._ready = threading.Event()
+        self._error = None
+
+    def start(self, timeout: float = 10.0) -> int:
+        self._thread = threading.Thread(target=self._run, name="agora-duel-server", daemon=True)
+        self._thread.start()
+        if not self._ready.wait(timeout):
+            raise RuntimeError("the game server did not start in time")
+        if self._error is not None:
+            raise self._error
+        return self.port
+
+    def stop(self, timeout: float = 10.0):
+        """Stop serving (the games are saved) and wait for the thread."""
+        if self._thread is not None and self._thread.is_alive() and self._stop is not None:
+            self._loop.call_soon_threadsafe(self._stop.set)
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def _run(self):
+        asyncio.run(self._main())
+
+    async def _main(self):
+        self._loop = asyncio.get_running_loop()
+        self._stop = asyncio.Event()
+        server = Server(self.config)
+        try:
+            self.port = await server.start()
+        except Exception as exc:        # e.g. the port is taken: the window shows why
+            self._error = exc
+            self._ready.set()
+            return
+        self._ready.set()
+        await self._stop.wait()
+        await server.stop()
+
+
+# -- command line
+
+def parse_args(argv=None):
+    defaults = Limits()
+    p = argparse.ArgumentParser(prog="python -m net.server",
+                                description="Agora Duel game server (docs/server.md)")
+    p.add_argument("--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0; "
+                   "127.0.0.1 behind a reverse proxy)")
+    p.add_argument("--port", type=int, default=8765, help="TCP port (0: any free port)")
+    p.add_argument("--data-dir", required=True, help="folder of the games database")
+    p.add_argument("--durable", action="store_true",
+                   help="flush every action to the disk (survives a power cut; slower)")
+    p.add_argument("--behind-proxy", action="store_true",
+                   help="take client addresses from X-Forwarded-For (only behind your proxy)")
+    p.add_argument("--quiet", action="store_true", help="log warnings and errors only")
+    for f in fields(Limits):
+        p.add_argument("--" + f.name.replace("_", "-"), type=type(getattr(defaults, f.name)),
+                       default=getattr(defaults, f.name), metavar="N",
+                       help=f"(default {getattr(defaults, f.name)})")
+    return p.parse_args(argv)
+
+
+def config_from_args(args) -> Config:
+    limits = Limits(**{f.name: getattr(args, f.name) for f in fields(Limits)})
+    return Config(data_dir=args.data_dir, host=args.host, port=args.port, limits=limits,
+                  durable=args.durable, behind_proxy=args.behind_proxy)
+
+
+async def serve_until_signalled(config: Config):
+    server = Server(config)
+    port = await server.start()
+    print(f"Agora Duel server: ws://{config.host}:{port} (protocol {protocol.VERSION})", flush=True)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(sig, stop.set)
+        except (NotImplementedError, RuntimeError):   # Windows: Ctrl-C raises instead
+            pass
+    try:
+        await stop.wait()
+    finally:
+        await server.stop()
+
+
+def main(argv=None):
+    args = parse_args(argv)
+    logging.basicConfig(level=logging.WARNING if args.quiet else logging.INFO,
+                        format="%(asctime)s %(levelname)s %(message)s", stream=sys.stderr)
+    logging.getLogger("websockets").setLevel(logging.WARNING)   # one line per socket is noise
+    try:
+        asyncio.run(serve_until_signalled(config_from_args(args)))
+    except KeyboardInterrupt:
+        pass
+    except (OSError, StoreError) as exc:
+        print(f"the server could not start: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

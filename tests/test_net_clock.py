@@ -1,0 +1,127 @@
+"""The server keeps time and presence: with a clock, only the seat that must decide spends
+its time and a player out of time loses; a player whose opponent is away is told so and,
+after the away limit (5 minutes by default; shortened here), may claim the win or keep
+waiting. Either way both players receive the complete record, stored like any ending.
+Conceding goes through the rules engine when it has a concession."""
+
+import asyncio
+
+import pytest
+
+from game import actions as game_actions
+from net import protocol
+from net_support import Raw, run, serving, url_of
+
+GAME = (11, 0)          # seat 0 decides first
+MINUTE = 0.05           # seconds per clock "minute": a 10-minute clock lasts 0.5 s
+
+
+async def _table(server, clock=0):
+    host = await Raw.open(url_of(server))
+    joined = await host.ask(protocol.create(agora=False, clock=clock))
+    guest = await Raw.open(url_of(server))
+    await guest.ask(protocol.join(joined["room"]))
+    update = await host.recv_type("update")
+    await guest.recv_type("update")
+    return host, guest, update, joined
+
+
+def test_only_the_deciding_seat_spends_time_and_running_out_loses(tmp_path):
+    async def body():
+        async with serving(tmp_path, seed_source=lambda: GAME, minute_seconds=MINUTE) as server:
+            host, guest, update, joined = await _table(server, clock=10)
+            start_clocks = update["clocks"], update["clock_running"]
+            await host.send(protocol.action(0, update["observation"]["legal_actions"][0]))
+            after = await host.recv_type("update")
+            # Seat 1 must decide now and does nothing: its 0.5 s run out.
+            over = await host.recv_type("over", timeout=5)
+            over_guest = await guest.recv_type("over", timeout=5)
+            stored = server.store.load(joined["room"])
+            return start_clocks, after, over, over_guest, stored
+
+    (clocks, running), after, over, over_guest, stored = run(body())
+    assert running == 0 and clocks == [pytest.approx(0.5, abs=0.1)] * 2
+    assert after["clock_running"] == 1
+    assert after["clocks"][0] < 0.5 and after["clocks"][1] == pytest.approx(0.5, abs=0.05)
+    assert over["result"]["winner"] == 0 and over["result"]["victory"] == "time"
+    assert over_guest["result"] == over["result"]
+    record = over["record"]
+    assert record["summary"]["finished"] and record["summary"]["victory"] == "time"
+    assert len(record["actions"]) >= 1 and record["seed"] == GAME[0]
+    assert stored.outcome == over["result"]          # a restart serves the same ending
+
+
+def test_an_away_opponent_may_be_claimed_against_after_the_limit(tmp_path):
+    async def body():
+        async with serving(tmp_path, seed_source=lambda: GAME, away_claim_seconds=1.0) as server:
+            host, guest, update, joined = await _table(server)
+            await guest.ws.close()                         # the guest's window closed
+            away = await host.recv_type("presence")
+            early = await host.ask({"type": "claim"})
+            ready = await host.recv_type("presence", timeout=5)     # the limit has passed
+            await host.send({"type": "claim"})
+            final = await host.recv_type("update")
+            over = await host.recv_type("over")
+            return away, early, ready, final, over
+
+    away, early, ready, final, over = run(body())
+    assert away["seat"] == 1 and away["connected"] is False
+    assert away["claim_in"] == pytest.approx(1.0, abs=0.2)
+    assert early["code"] == "claim_too_early" and 0 < early["seconds_left"] <= 1.0
+    assert ready["connected"] is False and ready["claim_in"] == 0
+    assert final["over"] and final["to_move"] is None
+    assert "legal_actions" not in final["observation"]
+    assert over["result"]["winner"] == 0 and over["result"]["victory"] == "forfeit"
+    assert over["record"]["summary"]["victory"] == "forfeit"
+
+
+def test_the_absent_player_gets_the_ending_when_it_returns(tmp_path):
+    from net.client import Client
+
+    async def body():
+        async with serving(tmp_path, seed_source=lambda: GAME, away_claim_seconds=0.2) as server:
+            a = Client(url_of(server), "A")
+            b = Client(url_of(server), "B")
+            joined = await a.create(agora=False)
+            await b.join(joined["room"])
+            room, token = b.room, b.token
+            await b.close()
+            async for msg in a.messages():
+                if msg["type"] == "presence" and msg["claim_in"] == 0:
+                    await a.claim()
+            back = Client(url_of(server), "B again")
+            await back.resume(room, token)
+            async for msg in back.messages():
+                pass
+            return a, back
+
+    a, back = run(body())
+    assert a.result["victory"] == "forfeit" and a.result["winner"] == 0
+    assert back.result == a.result and back.record == a.record
+
+
+@pytest.mark.skipif(not hasattr(game_actions, "FORFEITS"), reason="the engine has no concession")
+def test_conceding_ends_the_game_through_the_engine(tmp_path):
+    async def body():
+        async with serving(tmp_path, seed_source=lambda: GAME) as server:
+            host, guest, update, joined = await _table(server)
+            await guest.send({"type": "concede"})          # not the seat to move: allowed
+            over = await host.recv_type("over")
+            return over
+
+    over = run(body())
+    assert over["result"]["winner"] == 0 and over["result"]["victory"] == "concession"
+    assert over["record"]["actions"][-1] == [1, "concede"]
+
+
+@pytest.mark.skipif(hasattr(game_actions, "FORFEITS"), reason="the engine has a concession")
+def test_without_an_engine_concession_conceding_is_refused_and_changes_nothing(tmp_path):
+    async def body():
+        async with serving(tmp_path, seed_source=lambda: GAME) as server:
+            host, guest, update, joined = await _table(server)
+            reply = await guest.ask({"type": "concede"})
+            room = server.rooms.get(joined["room"])
+            return reply, room.over, len(room.actions)
+
+    reply, over, count = run(body())
+    assert reply["code"] == "unsupported" and not over and count == 0
