@@ -243,6 +243,8 @@ def test_analysis_header_detail_line_and_chart_show_the_same_figure(app, monkeyp
         elif result["preferred"][i] is not None:
             agreed += 1
             assert f"({after}%)" in scene.note(i)
+            # "the drop comes from what the opponent can now do" only where the chart drops
+            assert (t("insight.analysis.agreed") in seen) == (after < before), (i, before, after)
     assert disagreed >= 3 and agreed >= 3
     # the turning points list says the same figures as the chart
     seen, _ = _drawn(monkeypatch, scene, app)

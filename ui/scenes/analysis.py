@@ -174,7 +174,9 @@ class AnalysisScene(Scene):
         if self.preference(index) is None:
             line = ""
         elif self.agreed(index):
-            line = t("insight.analysis.agreed")
+            # "the drop comes from the opponent's chances" only where the chart does drop
+            dropped = _pct(self.after(index)) < _pct(self.before(index))
+            line = t("insight.analysis.agreed" if dropped else "insight.analysis.agreed_same")
         else:
             best = self.preference(index)
             line = t("insight.analysis.preferred", move=move_label(best.get("move"), best["action"], self._names()),
