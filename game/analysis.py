@@ -34,6 +34,40 @@ DENY_MIN = 5.0             # the opponent's gain from a card for "denies" to be 
 REASON_TERMS = ("points", "science", "military", "senate", "conspiracies", "wonders",
                 "production", "coins", "tokens", "chains")
 
+# Which kinds of move each reason may explain. A term of the evaluation also moves for
+# indirect reasons (the coins of a discard bring a Wonder within reach and raise the
+# Wonders' term): a reason is named only for a move that does that thing itself.
+CARD_IN = frozenset({"build", "mausoleum", "take", "swap"})      # a card joins the city
+TOKEN_IN = frozenset({"progress", "library"})                    # a progress token joins it
+SENATE_MOVES = frozenset({"recruit", "place", "remove", "move", "move_decree"})
+PLOT_MOVES = frozenset({"recruit", "prepare", "trigger", "keep", "return", "conspire"})
+EFFECTS = frozenset({"wonder", "trigger"})     # a Wonder's or a Conspiracy's effects: of any kind
+ANY_MOVE = None
+REASON_MOVES = {
+    "wins": ANY_MOVE,
+    "blocks": ANY_MOVE,
+    "forced": ANY_MOVE,
+    "draft": frozenset({"draft"}),
+    "denies": frozenset({"build", "discard", "wonder", "prepare"}),   # a card leaves the structure
+    "science_pair": CARD_IN | TOKEN_IN | EFFECTS,
+    "science": CARD_IN | TOKEN_IN | EFFECTS,
+    "points": CARD_IN | TOKEN_IN | EFFECTS,
+    "military": CARD_IN | SENATE_MOVES | EFFECTS,        # shields, or the military Decree won
+    "senate": CARD_IN | SENATE_MOVES | EFFECTS,          # cubes, also from a military token
+    "conspiracies": PLOT_MOVES | EFFECTS,
+    "wonders": frozenset({"wonder", "take"}),            # Extortion takes a Wonder
+    "production": CARD_IN | TOKEN_IN | EFFECTS | {"destroy"},   # a destroyed card cheapens trade
+    "coins": CARD_IN | TOKEN_IN | EFFECTS | {"discard"},
+    "tokens": CARD_IN | TOKEN_IN | EFFECTS | {"lock"},   # a science pair's token, Obscurantism
+    "chains": CARD_IN | EFFECTS,
+}
+
+
+def applicable(code, kind) -> bool:
+    """May reason `code` explain a move of `kind`? (REASON_MOVES)"""
+    kinds = REASON_MOVES.get(code, frozenset())
+    return kinds is ANY_MOVE or kind in kinds
+
 
 @dataclass
 class Candidate:
@@ -125,7 +159,7 @@ def think(state, seconds=None, iterations=None, seed=0, top=TOP) -> Insight:
     # the edge statistics, the played move's first (a safety override keeps its own value)
     chances = {a: root.children[a].w / max(1, root.children[a].n) for a in order}
     candidates = []
-    for a in order[:max(top, 1)]:
+    for a in _listed(order, chances, top):
         c = after.get(a)
         reasons = move_reasons(s0, seat, a, c, player.hidden, after) if c is not None else []
         candidates.append(Candidate(str(a), _clip(chances[a]), root.children[a].n, reasons, _move(a)))
@@ -137,9 +171,10 @@ def _from_exact(player, seat, chosen, top):
     exact = player.last_exact
     after = {a: c for _, a, c in player.root_scores}
     order = sorted(exact, key=lambda a: (a != chosen, -exact[a]))
+    chances = {a: endgame.outcome_of(exact[a]) for a in order}
     candidates = []
-    for a in order[:max(top, 1)]:
-        chance = endgame.outcome_of(exact[a])
+    for a in _listed(order, chances, top):
+        chance = chances[a]
         c = after.get(a)
         reasons = move_reasons(player.s0, seat, a, c, player.hidden, after) if c is not None else []
         candidates.append(Candidate(str(a), _clip(chance), 0, reasons, _move(a)))
@@ -154,8 +189,9 @@ def _from_draft(state, seat, chosen, legal, top):
     so_far = draft.drafted_value(state, seat)
     wid = state.rules.wonder_id
     order = sorted(legal, key=lambda a: (a != chosen, -values.get(wid[a.subject], 0.0)))
-    candidates = [Candidate(str(a), _clip(win_chance(so_far + values.get(wid[a.subject], 0.0), 1)),
-                            0, [["draft", {}]], _move(a)) for a in order[:max(top, 1)]]
+    chances = {a: win_chance(so_far + values.get(wid[a.subject], 0.0), 1) for a in order}
+    candidates = [Candidate(str(a), _clip(chances[a]), 0, [["draft", {}]], _move(a))
+                  for a in _listed(order, chances, top)]
     return Insight(seat, candidates[0].chance, candidates, 0)
 
 
@@ -174,6 +210,20 @@ def _without_search(state, observation, chosen, legal, seed):
     return Insight(seat, chance, [Candidate(str(chosen), chance, 0, [["forced", {}]], _move(chosen))])
 
 
+def _listed(order, chances, top):
+    """The moves to show: the one played first, then runners-up (in the search's order of
+    preference) that it does not rate above the move played, best chance first — so the
+    list reads from the highest chance down. A runner-up rated higher was either barely
+    looked at or failed the threat check; showing it under the move played would
+    contradict its own figure."""
+    if not order:
+        return []
+    first = order[0]
+    rest = [a for a in order[1:] if chances[a] <= chances[first]][:max(top, 1) - 1]
+    rest.sort(key=lambda a: -chances[a])        # stable: equal chances keep the search's order
+    return [first] + rest
+
+
 def _move(action):
     return (action.kind, action.subject, action.target)
 
@@ -189,18 +239,20 @@ def move_reasons(s0, seat, action, after, hidden=(), alternatives=None):
 
     Codes: `wins` {victory}; `blocks` {victory} (other moves let the opponent win at once);
     `science_pair`; `denies` {card} (a card the opponent wanted); and a term name of
-    `REASON_TERMS` whose value rose most (`points`, `science`, `military`, ...)."""
+    `REASON_TERMS` whose value rose most (`points`, `science`, `military`, ...). Only
+    reasons that the move's kind can bring about are named (`REASON_MOVES`)."""
     out = []
     opp = 1 - seat
+    kind = action.kind
     if after.result is not None:
         if after.result.winner == seat:
             return [["wins", {"victory": after.result.victory}]]
     blocked = _blocked_threat(s0, seat, after, alternatives or {})
     if blocked:
         out.append(["blocks", {"victory": blocked}])
-    if _pairs(after, seat) > _pairs(s0, seat):
+    if applicable("science_pair", kind) and _pairs(after, seat) > _pairs(s0, seat):
         out.append(["science_pair", {}])
-    card = _card_taken(s0, action)
+    card = _card_taken(s0, action) if applicable("denies", kind) else None
     if card is not None:
         T = tables(s0.agora)
         try:
@@ -216,7 +268,7 @@ def move_reasons(s0, seat, action, after, hidden=(), alternatives=None):
     for gain, name in gains:
         if len(out) >= 2 or gain < TERM_REASON_MIN:
             break
-        if name == "science" and "science_pair" in named:
+        if (name == "science" and "science_pair" in named) or not applicable(name, kind):
             continue
         out.append([name, {}])
     return out[:3]

@@ -123,6 +123,7 @@ def _structure_problems(s) -> list:
     def free(slot):
         return all(structure[b] == -1 for b in layout.covered_by[slot])
 
+    out += _taken_too_early(s, layout)
     for slot in range(n):
         if structure[slot] == -1:
             continue
@@ -142,4 +143,21 @@ def _structure_problems(s) -> list:
     for slot in s.reveal_pending:
         if slot in s.accessible or not free(slot):
             out.append(f"slot {slot} waits to be revealed but is accessible or covered")
+    return out
+
+
+def _taken_too_early(s, layout) -> list:
+    """An empty slot whose covering cards still lie on the table: a card is taken only once
+    nothing covers it, so the slot must still hold its card. The one exception is Property
+    Fraud (Agora C7), which builds a card of the top row while it is still overlapped."""
+    out = []
+    structure = s.structure
+    for slot in range(len(layout)):
+        if structure[slot] != -1 or (s.agora and slot in layout.top_row):
+            continue
+        over = [b for b in layout.covered_by[slot] if structure[b] != -1]
+        if over:
+            names = ", ".join(f"slot {b} ({layout.name(b)})" for b in over)
+            out.append(f"Age {s.age} slot {slot} ({layout.name(slot)}) is empty while {names} "
+                       f"still covers it: its card cannot have been taken yet")
     return out

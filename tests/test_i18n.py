@@ -46,7 +46,8 @@ HANGUL = re.compile(r"[\u1100-\u11ff\u3130-\u318f\uac00-\ud7a3]")
 LATIN_WORD = re.compile(r"[A-Za-z]+")
 # Labels printed on the keys of every keyboard, Korean ones included: the Korean text names
 # them as they are printed ("Esc 키"), as Korean software does.
-KEY_LABELS = {"Esc", "Enter", "Tab", "Ctrl", "Z", "Backspace", "F", "M", "H"}  # H: the hint key
+KEY_LABELS = {"Esc", "Enter", "Tab", "Ctrl", "Z", "Backspace", "F", "M", "H",  # H: the hint key
+              "Space", "Shift", "PgUp", "PgDn", "Home", "End", "Delete"}  # the help's Keys chapter
 # Characters the catalogues must never use: the bundled font has no glyph for them, yet
 # reports metrics (so a naive check passes) and draws an empty box.
 FORBIDDEN = set("↶↷⏮⏭⏯✓✔✗✘✖★☆")

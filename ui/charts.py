@@ -19,15 +19,15 @@ THEIRS = PLAYER_COLORS[1]
 
 
 def chance_chart(surface, L, area, values, *, start=None, marks=(), selected=None, hovered=None,
-                 axis_label="", x_label="") -> list:
+                 axis_label="", x_label="", label="", labelled=None) -> list:
     """The chance after each decision as a line over a 0-100% grid.
 
     values: floats in [0, 1]; start: the chance before the first decision (drawn at x = 0);
-    marks: indices of turning points (red diamonds, numbered 1, 2, ...). Returns the pixel
-    position of each value's point."""
-    x, y, w, h = area
-    left = 64                                   # room for the percentages
-    plot = L.rect(x + left, y + 10, w - left - 16, h - 50)
+    marks: indices of turning points (red diamonds, numbered 1, 2, ...); label: a caption
+    (the point's percentage) written by point `labelled`. Returns the pixel position of each
+    value's point."""
+    x = area[0]
+    plot = chance_plot_rect(L, area)            # room for the percentages on the left
     rounded(surface, plot, (*theme.PARCHMENT_LIGHT, 200), L.px(6), max(1, L.px(1.5)), theme.BRONZE_DARK)
     for g in GRID:
         gy = plot.bottom - round(g * plot.h)
@@ -83,7 +83,31 @@ def chance_chart(surface, L, area, values, *, start=None, marks=(), selected=Non
         if i is not None and 0 <= i < n:
             pygame.draw.circle(surface, theme.INK, points[i], L.px(big + 2))
             pygame.draw.circle(surface, theme.BRONZE_LIGHT, points[i], L.px(big))
+    if label and labelled is not None and 0 <= labelled < n:
+        _point_label(surface, L, plot, points[labelled], label)
     return points
+
+
+def point_value(plot_rect, point) -> float:
+    """The value a point of `chance_chart` stands for (0..1), read back from its height."""
+    return (plot_rect.bottom - point[1]) / plot_rect.h
+
+
+def chance_plot_rect(L, area):
+    """The plot area of `chance_chart` in pixels (inside the percentages' margin)."""
+    x, y, w, h = area
+    return L.rect(x + 64, y + 10, w - 64 - 16, h - 50)
+
+
+def _point_label(surface, L, plot, point, label) -> None:
+    """A small tag with the point's figure, above it (below it near the top of the plot)."""
+    img = L.text(label, 14, theme.INK, bold=True)
+    tag = img.get_rect().inflate(L.px(10), L.px(4))
+    above = point[1] - L.px(16) - tag.h // 2
+    tag.center = (point[0], above if above - tag.h // 2 > plot.y else point[1] + L.px(16) + tag.h // 2)
+    tag.clamp_ip(plot)
+    rounded(surface, tag, (*theme.PARCHMENT_LIGHT, 235), L.px(5), max(1, L.px(1.2)), theme.BRONZE_DARK)
+    surface.blit(img, img.get_rect(center=tag.center))
 
 
 def nearest(points, pos, reach: int) -> int | None:

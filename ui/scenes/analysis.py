@@ -5,6 +5,9 @@ its result is kept for the session, so reopening the screen is instant. The larg
 are turning points, marked on the line and listed beside it. Clicking a point (or a turning
 point) selects it and shows what the search preferred there and by how much; Enter, a
 double-click or "Show on the table" opens the replay at that position with the same note.
+Every figure is the focal seat's chance and each move has one: its point on the chart
+(labelled there), the "after" of its header, "the move played" of its detail line, the
+turning points list and the replay's note all say the same number (`before`/`after`).
 Reached from the game-over screen and from the replay viewer (finished games).
 """
 from __future__ import annotations
@@ -126,25 +129,63 @@ class AnalysisScene(Scene):
                 self.error = self.job.error
             self.job = None
 
+    # One figure per point of the chart, whatever says it: the chart, the selected move's
+    # header, its detail line, the turning points list and the replay's note. Every figure
+    # is the focal seat's chance (the chart's axis). The chance after a move is the chart's
+    # point for it; the chance after the move the search preferred there is the chance
+    # before the move (the chart's previous point): the search's estimate of that position
+    # is the value of its best move.
+
+    def before(self, index: int) -> float:
+        """The chance before decision `index`: the chart's previous point (or its start)."""
+        if index <= 0:
+            return float(self.result.get("start", 0.5)) if self.result else 0.5
+        return self.after(index - 1)
+
+    def after(self, index: int) -> float:
+        """The chance after decision `index`: its point on the chart."""
+        return self.series[index] if 0 <= index < len(self.series) else 0.5
+
+    def preference(self, index: int):
+        """What the search preferred at decision `index` (its first candidate), or None when
+        the move was forced."""
+        pref = (self.result.get("preferred") or []) if self.result else []
+        entry = pref[index] if 0 <= index < len(pref) else None
+        return entry["candidates"][0] if entry and entry.get("candidates") else None
+
+    def agreed(self, index: int) -> bool:
+        best = self.preference(index)
+        return best is None or best["action"] == self.result["played"][index]
+
     def note(self, index: int) -> str:
         """One line on what happened at decision `index` and what the search preferred."""
         r = self.result
         if _is_concession(r, index):
             return t("concede.analysis.note", n=index + 1, who=self._who(r["movers"][index]))
         played = move_label(r["moves"][index], r["played"][index], self._names())
-        pref = (r.get("preferred") or [None] * (index + 1))[index]
-        if not pref:
-            return t("insight.analysis.replay_agreed", n=index + 1, move=played, pct=round(100 * self._chance(index)))
-        best = pref["candidates"][0]
-        mine = next((c for c in pref["candidates"] if c["action"] == r["played"][index]), None)
-        if best["action"] == r["played"][index]:
-            return t("insight.analysis.replay_agreed", n=index + 1, move=played, pct=round(100 * best["chance"]))
-        return t("insight.analysis.replay_note", n=index + 1, move=played,
-                 played="?" if mine is None else round(100 * mine["chance"]),
-                 best=move_label(best.get("move"), best["action"], self._names()), pct=round(100 * best["chance"]))
+        if self.agreed(index):
+            return t("insight.analysis.replay_agreed", n=index + 1, move=played, pct=_pct(self.after(index)))
+        best = self.preference(index)
+        return t("insight.analysis.replay_note", n=index + 1, move=played, played=_pct(self.after(index)),
+                 best=move_label(best.get("move"), best["action"], self._names()), pct=_pct(self.before(index)))
 
-    def _chance(self, index: int) -> float:
-        return self.series[index] if 0 <= index < len(self.series) else 0.5
+    def detail_lines(self, index: int) -> tuple:
+        """The selected move's header, its change, and the line on what the search preferred."""
+        r = self.result
+        head = t("insight.analysis.point", n=index + 1, who=self._who(r["movers"][index]))
+        change = t("insight.analysis.change", before=_pct(self.before(index)), after=_pct(self.after(index)))
+        if self.preference(index) is None:
+            line = ""
+        elif self.agreed(index):
+            # "the drop comes from the opponent's chances" only where the chart does drop
+            dropped = _pct(self.after(index)) < _pct(self.before(index))
+            line = t("insight.analysis.agreed" if dropped else "insight.analysis.agreed_same")
+        else:
+            best = self.preference(index)
+            line = t("insight.analysis.preferred", move=move_label(best.get("move"), best["action"], self._names()),
+                     pct=_pct(self.before(index)))
+            line += "  ·  " + t("insight.analysis.played_chance", pct=_pct(self.after(index)))
+        return head, change, line
 
     def _names(self):
         return [str(p.get("name") or "") for p in self.saved.players]
@@ -257,10 +298,13 @@ class AnalysisScene(Scene):
             text(surface, L, " · ".join(notes), 15, theme.BRONZE_DARK,
                  L.point(CHART[0] + CHART[2] - 16, CHART[1] - 24), anchor="midright", max_width=400)
         marks = [p["decision"] for p in self.turning]
+        shown = self.selected if self.selected is not None else self.hovered
+        label = percent(self.after(shown)) if shown is not None and 0 <= shown < len(self.series) else ""
         self.points = charts.chance_chart(surface, L, CHART, self.series, start=r.get("start"), marks=marks,
                                           selected=self.selected, hovered=self.hovered,
                                           axis_label=t("insight.analysis.axis"),
-                                          x_label=t("insight.analysis.axis_decision"))
+                                          x_label=t("insight.analysis.axis_decision"),
+                                          label=label, labelled=shown)
         self._draw_turning_list(surface, L, marks)
         self._draw_details(surface, L)
         text(surface, L, t("insight.analysis.hint"), 15, theme.INK_SOFT, L.point(CHART[0] + 64, 800),
@@ -289,23 +333,19 @@ class AnalysisScene(Scene):
             text(surface, L, str(number), 15, theme.PARCHMENT_LIGHT, badge, anchor="center", bold=True)
             text(surface, L, t("insight.analysis.point", n=p["decision"] + 1, who=self._who(p["seat"])), 16,
                  theme.INK, L.point(x + 44, y + 24), anchor="midleft", bold=True, max_width=LIST_W - 150)
-            text(surface, L, t("insight.analysis.change", before=round(100 * p["before"]), after=round(100 * p["after"])),
+            k = p["decision"]
+            text(surface, L, t("insight.analysis.change", before=_pct(self.before(k)), after=_pct(self.after(k))),
                  16, charts.MARK, L.point(x + LIST_W - 12, y + 24), anchor="midright", bold=True)
             played = move_label(self.result["moves"][p["decision"]], p["played"], self._names())
             text(surface, L, t("insight.analysis.played", move=played), 15, theme.INK, L.point(x + 14, y + 56),
                  anchor="midleft", max_width=LIST_W - 24)
-            best = self._best(p["decision"])
-            line = t("insight.analysis.agreed") if best is None or best["action"] == p["played"] else \
+            best = self.preference(k)
+            line = t("insight.analysis.agreed") if self.agreed(k) else \
                 t("insight.analysis.preferred", move=move_label(best.get("move"), best["action"], self._names()),
-                  pct=round(100 * best["chance"]))
+                  pct=_pct(self.before(k)))
             text_block(surface, L, line, 14, theme.INK_SOFT, L.point(x + 14, y + 72), LIST_W - 24,
                        anchor="topleft", max_lines=2, align="left")
             y += 122
-
-    def _best(self, index: int):
-        pref = (self.result.get("preferred") or [])
-        entry = pref[index] if 0 <= index < len(pref) else None
-        return entry["candidates"][0] if entry and entry.get("candidates") else None
 
     def _draw_details(self, surface, L) -> None:
         i = self.selected
@@ -315,27 +355,16 @@ class AnalysisScene(Scene):
         if i is None or not (0 <= i < len(self.series)):
             return
         r = self.result
-        before = r["start"] if i == 0 else self.series[i - 1]
-        head = t("insight.analysis.point", n=i + 1, who=self._who(r["movers"][i]))
+        head, change, line = self.detail_lines(i)
         text(surface, L, head, 18, theme.INK, L.point(x + 16, y + 22), anchor="midleft", bold=True, max_width=w - 200)
-        text(surface, L, t("insight.analysis.change", before=round(100 * before), after=round(100 * self.series[i])),
-             18, charts.MARK if self.series[i] < before else (46, 110, 52), L.point(x + w - 16, y + 22),
-             anchor="midright", bold=True)
+        text(surface, L, change, 18, charts.MARK if self.after(i) < self.before(i) else (46, 110, 52),
+             L.point(x + w - 16, y + 22), anchor="midright", bold=True)
         played = move_label(r["moves"][i], r["played"][i], self._names())
         text(surface, L, t("insight.analysis.played", move=played), 16, theme.INK, L.point(x + 16, y + 52),
              anchor="midleft", max_width=w - 32)
-        pref = (r.get("preferred") or [None] * (i + 1))[i]
-        if not pref:
+        best = self.preference(i)
+        if best is None:
             return
-        best = pref["candidates"][0]
-        mine = next((c for c in pref["candidates"] if c["action"] == r["played"][i]), None)
-        if best["action"] == r["played"][i]:
-            line = t("insight.analysis.agreed")
-        else:
-            line = t("insight.analysis.preferred", move=move_label(best.get("move"), best["action"], self._names()),
-                     pct=round(100 * best["chance"]))
-            if mine is not None:
-                line += "  ·  " + t("insight.analysis.played_chance", pct=round(100 * mine["chance"]))
         text(surface, L, line, 16, theme.INK, L.point(x + 16, y + 82), anchor="midleft", max_width=w - 32)
         why = reasons_text(best.get("reasons"))
         if why:
@@ -346,6 +375,11 @@ def _is_concession(result: dict, index: int) -> bool:
     """Is decision `index` of an analysis a concession (its last step, not a choice searched)?"""
     moves = result.get("moves") or []
     return 0 <= index < len(moves) and bool(moves[index]) and is_forfeit(moves[index][0])
+
+
+def _pct(chance: float) -> int:
+    """A chance as the whole percentage every line shows (the chart's label: ui.insight_text.percent)."""
+    return round(100 * max(0.0, min(1.0, float(chance))))
 
 
 # --- the replay with the analysis' note ------------------------------------------------------------

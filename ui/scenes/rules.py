@@ -5,6 +5,9 @@ type set smaller when a language needs more room) and its figures — real card 
 tokens, icons, the military track and the Senate board drawn by ui.cardart, each with a
 caption. ← → (or the mouse wheel, PageUp/PageDown, the buttons) turn the pages, ↑ ↓ and a
 click pick a chapter, Esc closes. Reached from the title menu and from the pause menu.
+
+The last chapter lists every key the game answers to (`KEY_HELP`, with the pygame keys each
+entry covers: tests/test_rules_help.py checks it against the keys the handlers read).
 """
 from __future__ import annotations
 
@@ -66,6 +69,10 @@ PAGES: tuple[tuple[str, tuple], ...] = (
         ("cards", ("Middle Politician 1", "Conspirator 1"), "", 92),
         ("decrees", ("Civic Patronage",), "decree", 200),
     )),
+    ("chambers", (
+        ("decrees", ("Civic Patronage", None), "decree_faces", 150),
+        ("senate", (), "senate_tie", 420),
+    )),
     ("conspiracies", (
         ("conspiracies", (None, "Coup"), "conspiracy", 180),
         ("icons", ("conspiracy", "arrow", "play_again"), "", 50),
@@ -78,7 +85,30 @@ PAGES: tuple[tuple[str, tuple], ...] = (
     ("screen", (
         ("tooltip", ("Baths",), "tooltip", 330),
     )),
+    ("keys", ()),                   # a table of keys (KEY_HELP) in place of text and figures
 )
+
+# The keys chapter: one row per entry (catalogue `rules.key_help.<id>.keys`, caps separated
+# by " / ", and `.what`), with the pygame keys it describes. Every key a handler reads must
+# be covered here (tests/test_rules_help.py), so a new key cannot go without its help.
+KEY_HELP: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("esc", ("K_ESCAPE",)),
+    ("arrows", ("K_LEFT", "K_RIGHT", "K_UP", "K_DOWN", "K_TAB")),
+    ("enter", ("K_RETURN", "K_KP_ENTER", "K_SPACE")),
+    ("digits", tuple(f"K_{i}" for i in range(1, 10)) + tuple(f"K_KP{i}" for i in range(1, 10))),
+    ("undo", ("K_z", "K_BACKSPACE")),
+    ("hint", ("K_h",)),
+    ("mute", ("K_m",)),
+    ("fullscreen", ("K_F11",)),
+    ("pages", ("K_PAGEUP", "K_PAGEDOWN", "K_HOME", "K_END")),
+    ("delete", ("K_DELETE",)),
+)
+
+
+def key_rows() -> list[tuple[list[str], str]]:
+    """The keys chapter in the reader's language: (the key caps, what they do) per entry."""
+    return [([k.strip() for k in t(f"rules.key_help.{entry}.keys").split(" / ") if k.strip()],
+             t(f"rules.key_help.{entry}.what")) for entry, _ in KEY_HELP]
 
 PANEL = (420, 166, 1110, 612)        # the page (design units)
 CHAPTERS = (70, 166, 330, 612)       # the list of chapters
@@ -99,6 +129,8 @@ class RulesScene(Scene):
         self._text = None                  # (px, [(line, indent, gap_before)])
         self._figures_key = None
         self._figures = None               # picture of the figures column
+        self._keys_key = None
+        self._keys = None                  # the keys chapter laid out (sizes, lines)
         self.figures_rect = pygame.Rect(0, 0, 0, 0)
         self.chapter_rects: list[pygame.Rect] = []
         self._build()
@@ -112,7 +144,7 @@ class RulesScene(Scene):
             Button(t("dialog.next_page"), lambda: self.turn(1), text_size=20),
             Button(t("dialog.close"), self.close, text_size=20),
         ], horizontal=True, index=index)
-        self._text_key = self._figures_key = None
+        self._text_key = self._figures_key = self._keys_key = None
 
     def on_language(self) -> None:
         self._build()
@@ -140,6 +172,14 @@ class RulesScene(Scene):
 
     def title(self, index: int | None = None) -> str:
         return t(f"rules.page.{PAGES[self.page if index is None else index][0]}.title")
+
+    def page_text(self, index: int | None = None) -> str:
+        """All the words of a page (its title, then its text or its table of keys)."""
+        page = PAGES[self.page if index is None else index][0]
+        if page == "keys":
+            rows = [" / ".join(caps) + ": " + what for caps, what in key_rows()]
+            return "\n".join([self.title(index), t("rules.page.keys.intro")] + rows)
+        return self.title(index) + "\n" + t(f"rules.page.{page}.body")
 
     # --- actions -------------------------------------------------------------------------------
 
@@ -217,8 +257,11 @@ class RulesScene(Scene):
              L.point(PANEL[0] + PANEL[2] - 36, y + 12), anchor="topright")
         pygame.draw.line(surface, theme.BRONZE, L.point(x, y + 48), L.point(PANEL[0] + PANEL[2] - 36, y + 48),
                          max(1, L.px(1.5)))
-        self._draw_text(surface, L)
-        self._draw_figures(surface, L)
+        if self.page_id == "keys":
+            self._draw_keys(surface, L)
+        else:
+            self._draw_text(surface, L)
+            self._draw_figures(surface, L)
         self.group.draw(surface, L)
         hints = [(t("rules.keys.arrows"), t("rules.keys.pages")), (t("keys.esc"), t("rules.keys.close"))]
         gap = L.px(22)
@@ -293,6 +336,61 @@ class RulesScene(Scene):
                 surface.blit(img, (x0 + indent // 4, y))
             surface.blit(fonts.render(line, px, theme.INK), (x0 + indent, y))
             y += line_h
+
+    # --- the keys chapter ----------------------------------------------------------------------
+
+    def keys_area(self, L) -> pygame.Rect:
+        """The whole page under its title, above the key hints: the keys chapter has no figures."""
+        return L.rect(PANEL[0] + 40, PANEL[1] + 96, PANEL[2] - 76, PANEL[3] - 96 - HINTS_ROOM)
+
+    def _lay_out_keys(self, L):
+        key = (L.size, language())
+        if key == self._keys_key:
+            return self._keys
+        area = self.keys_area(L)
+        rows = key_rows()
+        intro = t("rules.page.keys.intro")
+        for size in range(19, 11, -1):
+            px = L.px(size)
+            font, bold = fonts.get_font(px), fonts.get_font(px, True)
+            pad, gap = round(px * 0.5), round(px * 0.45)
+            caps_w = max(sum(bold.size(c)[0] + 2 * pad for c in caps) + gap * (len(caps) - 1) for caps, _ in rows)
+            caps_w = min(caps_w, round(area.w * 0.36))
+            text_w = area.w - caps_w - 2 * pad
+            line_h = round(font.get_linesize() * 1.1)
+            laid = [(caps, fonts.wrap(what, font, text_w)) for caps, what in rows]
+            intro_lines = fonts.wrap(intro, font, area.w)
+            height = line_h * len(intro_lines) + gap + sum(len(lines) * line_h + gap for _, lines in laid)
+            if height <= area.h:
+                break
+        self._keys = (px, pad, gap, line_h, caps_w, intro_lines, laid)
+        self._keys_key = key
+        return self._keys
+
+    def _draw_keys(self, surface, L) -> None:
+        px, pad, gap, line_h, caps_w, intro_lines, laid = self._lay_out_keys(L)
+        area = self.keys_area(L)
+        x0, y = area.x, area.y
+        for line in intro_lines:
+            surface.blit(fonts.render(line, px, theme.INK_SOFT), (x0, y))
+            y += line_h
+        y += gap
+        for caps, lines in laid:
+            cx = x0
+            for cap in caps:
+                img = fonts.render(cap, px, theme.PARCHMENT_LIGHT, True)
+                box = img.get_rect().inflate(2 * pad, round(pad * 0.6))
+                box.midleft = (cx, y + line_h // 2)
+                pygame.draw.rect(surface, theme.UMBER, box, border_radius=L.px(5))
+                pygame.draw.rect(surface, theme.BRONZE, box, max(1, L.px(1.5)), border_radius=L.px(5))
+                surface.blit(img, img.get_rect(center=box.center))
+                cx = box.right + gap
+            tx = x0 + caps_w + 2 * pad
+            for line in lines:
+                surface.blit(fonts.render(line, px, theme.INK), (tx, y))
+                y += line_h
+            y += gap
+        self.figures_rect = pygame.Rect(area.x, area.y, area.w, max(1, y - area.y - gap))
 
     # --- the page's figures ------------------------------------------------------------------
 
@@ -396,7 +494,10 @@ class RulesScene(Scene):
             rect = pygame.Rect(0, 0, px, round(px * 0.42))
             out = pygame.Surface(rect.size, pygame.SRCALPHA)
             cubes = [(1, 0), (0, 0), (2, 1), (1, 1), (0, 2), (0, 0)]
-            decrees = [[(d.name, i % 2 == 0)] for i, d in enumerate(art.rules.decrees[:6])]
+            # Chamber 4 is tied 1-1 after being controlled: its Decree was turned face up then;
+            # Chambers 2 and 6 never held a cube, so theirs are still face down.
+            face_up = (True, False, True, True, True, False)
+            decrees = [[(d.name, face_up[i])] for i, d in enumerate(art.rules.decrees[:6])]
             draw_senate_board(art, out, rect, None, cubes, [0, None, 0, None, 1, None], decrees, None)
             return out
         if kind == "badges":

@@ -3,8 +3,10 @@
 A button beside Menu and the H key ask the `hard` search (game/analysis.think, in a child
 process: ui/jobs.py) about the current position, seen from the seat to move only. The
 answer — the move, its two runners-up, each one's estimated chance to win and a short
-reason — is shown in a panel, and the cards concerned get numbered badges on the table.
-The window never waits for it. Asking marks the game's save (`hints`, docs/save-format.md)
+reason, listed from the highest chance down — is shown in a panel, and the cards concerned
+get numbered badges on the table. The window never waits for it. The button shows only
+while the table itself takes the input (not under the Wonder draft, a decision's prompt or
+a dialog, which have the keys and clicks then). Asking marks the game's save (`hints`, docs/save-format.md)
 so the saved-games list and the statistics show that hints were used.
 """
 from __future__ import annotations
@@ -35,13 +37,24 @@ class Hint:
 
     # --- when ------------------------------------------------------------------------------
 
-    def available(self) -> bool:
+    def about_now(self) -> bool:
         """On, at the table, and a person's decision now (in hot-seat once the screen is theirs)."""
         scene = self.scene
         session = scene.session
         if not (SETTINGS.hints and scene.interactive) or session.state.is_terminal or not session.human_to_act:
             return False
         return session.mode != "hotseat" or session.looking is not None
+
+    def reachable(self) -> bool:
+        """The H key and the button reach the hint only while the table takes the input: an
+        overlay on top (the Wonder draft, a decision's prompt, a dialog, the pause menu) has
+        the keys and clicks, so the button is not shown under it rather than shown dead."""
+        app = self.scene.app
+        return app is None or app.top is self.scene
+
+    def available(self) -> bool:
+        """The button is shown and works: a hint is about now and the table takes the input."""
+        return self.about_now() and self.reachable()
 
     def toggle(self) -> None:
         if self.open:
@@ -74,7 +87,7 @@ class Hint:
     def update(self) -> None:
         if not self.open:
             return
-        if self.scene.session.version != self.version or not self.available():
+        if self.scene.session.version != self.version or not self.about_now():
             self.close()                 # the position changed: the hint is about another one
             return
         if self.job is not None and self.job.poll():
@@ -106,14 +119,16 @@ class Hint:
     # --- drawing -------------------------------------------------------------------------------
 
     def draw(self, surface, L) -> None:
-        if not SETTINGS.hints or not self.available():
+        if not SETTINGS.hints or not self.about_now():
             return
-        r = L.rect(*BUTTON)
-        hot = r.collidepoint(self.scene.mouse) or self.open
-        rounded(surface, r, theme.BRONZE if hot else theme.UMBER, L.px(8), max(1, L.px(1.5)), theme.BRONZE_LIGHT)
-        text(surface, L, t("insight.hint.button"), 15, theme.TEXT_ON_DARK, r.center, anchor="center", bold=True,
-             max_width=BUTTON[2] - 8)
-        if self.open:
+        if self.reachable():
+            r = L.rect(*BUTTON)
+            hot = r.collidepoint(self.scene.mouse) or self.open
+            rounded(surface, r, theme.BRONZE if hot else theme.UMBER, L.px(8), max(1, L.px(1.5)),
+                    theme.BRONZE_LIGHT)
+            text(surface, L, t("insight.hint.button"), 15, theme.TEXT_ON_DARK, r.center, anchor="center",
+                 bold=True, max_width=BUTTON[2] - 8)
+        if self.open:                    # (under a card's dialog it stays in view, and comes back)
             self._draw_panel(surface, L)
 
     def _draw_panel(self, surface, L) -> None:
