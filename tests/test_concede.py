@@ -309,11 +309,16 @@ def test_pause_concede_confirm_ends_the_game_as_a_conceded_loss(app, data, monke
     assert any("concession" in w for w in words)
     assert session.log[-1].text == "You conceded the duel — victory to the opponent."
     saves.flush()
-    on_disk = json.loads(Path(session.path).read_text(encoding="utf-8"))
-    assert len(on_disk["actions"]) == moves + 1 and on_disk["actions"][-1] == [0, "concede"]
-    assert on_disk["summary"]["victory"] == "concession" and on_disk["summary"]["winner"] == 1
-    assert on_disk["summary"]["finished"] is True
-    assert read(session.path).replay().result.victory == "concession"
+    # the finished game lives in the history now (game/history.py), its save file gone
+    assert not Path(session.path).exists()
+    history = saves.history()
+    (row,) = history.page(0, 5)
+    kept = history.saved_game(row.id)
+    record = json.loads(json.dumps(kept.to_dict()))
+    assert len(record["actions"]) == moves + 1 and record["actions"][-1] == [0, "concede"]
+    assert record["summary"]["victory"] == "concession" and record["summary"]["winner"] == 1
+    assert record["summary"]["finished"] is True
+    assert SavedGame.from_dict(record).replay().result.victory == "concession"
     assert CURRENT["session"] is None                     # nothing left to Continue
 
 
