@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
-MAX_MB = 80
+MAX_MB = 90          # about 83 MB today: OpenSSL, websockets and zeroconf for online play added ~9
 
 
 def test_workflow_builds_three_systems_with_the_spec_and_selftests():
