@@ -1,6 +1,6 @@
-"""Agora Duel — start the desktop window.
+"""Agora Duel — start the desktop window (or, with --server, the headless game server).
 
-Only command-line parsing lives here; everything else is in ui/ and game/.
+Only command-line parsing lives here; everything else is in ui/, game/ and net/.
 """
 from __future__ import annotations
 
@@ -91,7 +91,12 @@ keys in a game:
                         help="folder for saved games (PATH/saves) and settings (PATH/settings.json) "
                              "instead of your user folders (see 'files' below)")
     parser.add_argument("--selftest", action="store_true",
-                        help="check data, art, text and one AI game headless, then exit (0 = all good)")
+                        help="check data, art, text, one AI game and one online game on this computer "
+                             "headless, then exit (0 = all good)")
+    parser.add_argument("--server", action="store_true",
+                        help="run the online game server instead of the window: every option after "
+                             "--server is the server's, e.g. --server --port 8765 --data-dir DIR "
+                             "(--server --help lists them; docs/server.md)")
     test = parser.add_argument_group("testing")
     test.add_argument("--autoplay", action="store_true",
                       help="play a whole game AI against AI through the real screens (synthetic input)")
@@ -110,6 +115,20 @@ keys in a game:
                       help="show a start-up error (damaged data) in a window, as the packaged app does")
     test.add_argument("--exit-when-done", action="store_true", help="quit --autoplay once the game is over")
     return parser
+
+
+SERVER_FLAG = "--server"
+
+
+def split_server_args(argv: list[str]) -> list[str] | None:
+    """The server's own options when the command line asks for the server (`--server` first,
+    then net.server's options), else None. The game's options cannot be mixed in."""
+    if SERVER_FLAG not in argv:
+        return None
+    at = argv.index(SERVER_FLAG)
+    if at:
+        build_parser().error(f"{SERVER_FLAG} must come first: the options after it are the server's")
+    return argv[at + 1:]
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -156,12 +175,32 @@ def check_catalogues() -> str | None:
     return None
 
 
+def run_server(server_args: list[str]) -> int:
+    """The headless server (net.server's own command line), as `python -m net.server`."""
+    if "-h" not in server_args and "--help" not in server_args:
+        problem = check_data()
+        if problem:
+            if sys.stderr is not None:
+                print(f"Agora Duel cannot start the server: the game data is damaged.\n  {problem}",
+                      file=sys.stderr)
+            return 2
+    from net.server import main as server_main
+    try:
+        return server_main(server_args, prog=f"{Path(sys.argv[0]).name} {SERVER_FLAG}")
+    except SystemExit as stop:               # --help, or a wrong server option (argparse)
+        return stop.code if isinstance(stop.code, int) else 1
+
+
 def no_console() -> bool:
     """A packaged app started from the desktop: nobody would read stderr."""
     return bool(getattr(sys, "frozen", False)) or sys.stderr is None
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    server_args = split_server_args(argv)
+    if server_args is not None:
+        return run_server(server_args)
     args = parse_args(argv)
     if args.selftest:
         from ui.selftest import run as selftest

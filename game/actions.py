@@ -4,10 +4,13 @@ An action is `(player, kind, subject, target)`. `str(action)` is its stable nota
 (the player is implied by whose decision it is), e.g. `build Baths`,
 `wonder The Pyramids with Altar`, `progress Law`. `State.parse_action` reads it back.
 
-A *forfeit* (`concede`) is the one kind of action that is not a decision of the game: either
-seat may play it at any moment before the end, whoever is to move, and it is never listed
-by `State.legal_actions()` (so no AI, random player or search ever picks it). It ends the
-game at once: the other seat wins, with the victory kind given in FORFEITS.
+A *forfeit* is the one kind of action that is not a decision of the game: `concede` (a
+player gives up), `abandon` (a player left an online game too long and the opponent claimed
+the win) and `timeout` (a player's clock ran out). Either seat may have one played at any
+moment before the end, whoever is to move; none is ever listed by `State.legal_actions()`
+(so no AI, random player or search ever picks one). It ends the game at once: the other
+seat wins, with the victory kind given in FORFEITS. `abandon` and `timeout` are played by a
+referee (the game server) for the losing seat, so a record replays to the same end.
 """
 
 from typing import NamedTuple, Optional
@@ -49,16 +52,28 @@ NOTATION = {
 }
 
 
-# Forfeit action kind -> the victory kind it gives the opponent. The victory kind is data:
-# another way of losing by leaving the table (e.g. a server's "away" or "out of time") is one
-# more entry here, with no new special case in the engine.
-FORFEITS = {"concede": "concession"}
+# Forfeit action kind (what the losing seat did) -> the victory kind it gives the opponent.
+# Another way of losing by leaving the table is one more entry here, with no new special
+# case in the engine.
+FORFEITS = {
+    "concede": "concession",     # the player gave up
+    "abandon": "forfeit",        # away from an online game too long; the opponent claimed the win
+    "timeout": "time",           # the player's clock ran out
+}
 FORFEIT_VICTORIES = frozenset(FORFEITS.values())     # victories won by the opponent's leaving
 
 
 def concede(player: int) -> Action:
     """The action of `player` conceding the game (their opponent wins by concession)."""
     return Action(player, "concede")
+
+
+def forfeit(player: int, victory: str) -> Action:
+    """The forfeit action of `player` that gives their opponent `victory` (a FORFEITS value)."""
+    kind = next((k for k, v in FORFEITS.items() if v == victory), None)
+    if kind is None:
+        raise ValueError(f"no forfeit gives the victory {victory!r}")
+    return Action(player, kind)
 
 
 def is_forfeit(action) -> bool:

@@ -52,7 +52,8 @@ Event kinds and their fields (see docs/engine.md for the full table):
   age            player (who starts it), age, chooser (who chose, None for Age I)
   turn           player (whose turn begins)
   game_over      player (winner or None), victory ('military', 'science', 'political',
-                 'civilian', 'concession': the other seat conceded), scores (two
+                 'civilian'; 'concession', 'forfeit', 'time': the other seat
+                 conceded, was away too long, ran out of time), scores (two
                  score-sheet dicts), tiebreak
 
 Secrets: `secret` is absent/None for a public event, a seat (0/1) when only that seat may

@@ -140,8 +140,9 @@ class State:
         return self.events[start:] if self.recording else []
 
     def _forfeit(self, action) -> list:
-        """A concession (game.actions.FORFEITS): either seat, any time before the end; the
-        other seat wins with the forfeit's victory kind, reported by the usual game_over event."""
+        """A forfeit (game.actions.FORFEITS: concede, abandon, timeout): either seat, any time
+        before the end; the other seat wins with the forfeit's victory kind (concession,
+        forfeit, time), reported by the usual game_over event."""
         if self.result is not None or self._winner is not None:
             raise IllegalActionError(f"the game is over; '{action}' cannot be played")
         if action[0] not in (0, 1) or action[2] is not None or action[3] is not None:
@@ -155,8 +156,9 @@ class State:
         return self.events[start:] if self.recording else []
 
     def parse_action(self, text: str, player: int = None) -> Action:
-        """The action written `text` (its notation, docs/engine.md). A forfeit (`concede`) names
-        no decision, so its `player` is needed (default: the seat to move)."""
+        """The action written `text` (its notation, docs/engine.md). A forfeit (`concede`,
+        `abandon`, `timeout`) names no decision, so its `player` is needed (default: the seat
+        to move)."""
         text = " ".join(str(text).split())
         if text.lower() in FORFEITS:
             seat = self.current_player if player is None else player

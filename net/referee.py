@@ -9,13 +9,14 @@ engine or the server decides (a claim, a time loss), and writes what one seat ma
 import time
 
 from game import Action, IllegalActionError, new_game
-from game import actions as game_actions
+from game.actions import FORFEITS, concede, forfeit
 from game.savegame import FORMAT as SAVE_FORMAT, VERSION as SAVE_VERSION
 from game.scoring import score_sheet
 
 from .protocol import ProtocolError
 
-CONCEDE = "concede"
+# The forfeits only the server plays (for the losing seat): never from a player's `action`.
+SERVER_FORFEITS = frozenset(k for k in FORFEITS if k != "concede")
 
 
 def build_state(room):
@@ -27,7 +28,7 @@ def build_state(room):
 
 
 def _stored_action(state, seat, text):
-    if text in getattr(game_actions, "FORFEITS", {CONCEDE: None}):
+    if text in FORFEITS:
         return Action(seat, text)      # a forfeit may come from either seat
     if state.current_player != seat:
         raise IllegalActionError(f"stored action '{text}' was not made by the seat to move")
@@ -48,6 +49,8 @@ def check_action(room, seat, seq, text):
                             f"position {len(room.actions)}", seq=len(room.actions))
     if state.current_player != seat:
         raise ProtocolError("not_your_turn", to_move=state.current_player)
+    if " ".join(text.split()).lower() in SERVER_FORFEITS:   # the server's endings are its own
+        raise ProtocolError("illegal_action", f"'{text}' is not legal now", action=text)
     try:
         return state.parse_action(text)
     except IllegalActionError:
@@ -55,17 +58,12 @@ def check_action(room, seat, seq, text):
 
 
 def check_concession(room, seat):
-    """The engine's concession Action for `seat`, or ProtocolError if the engine has none."""
+    """The engine's concession Action for `seat`, or ProtocolError; changes nothing."""
     if not room.started:
         raise ProtocolError("not_started")
     if room.over:
         raise ProtocolError("game_over")
-    action = Action(seat, CONCEDE)
-    try:
-        room.state.clone(record=False).apply(action)
-    except (IllegalActionError, KeyError):
-        raise ProtocolError("unsupported", "this server's rules engine has no concession") from None
-    return action
+    return concede(seat)
 
 
 def apply(room, action, now=None):
@@ -84,23 +82,9 @@ def apply(room, action, now=None):
 def end_by_server(room, winner, victory, now=None):
     """A result the server decides: 'forfeit' (a claim against an absent player) or 'time'.
 
-    Where the engine lists a forfeit action giving that victory (game.actions.FORFEITS,
-    as it does `concede`), the loser's forfeit is played through the engine, so the record
-    replays to the same end everywhere. Otherwise the outcome is the server's alone: kept
-    as the room's result, with the score sheets of the moment."""
-    now = time.monotonic() if now is None else now
-    loser = 1 - winner
-    kind = next((k for k, v in getattr(game_actions, "FORFEITS", {}).items() if v == victory),
-                None)
-    if kind is not None:
-        apply(room, Action(loser, kind), now)
-        return
-    charge_clock(room, now)
-    state = room.state
-    room.outcome = {"winner": winner, "victory": victory,
-                    "scores": [score_sheet(state, 0), score_sheet(state, 1)], "tiebreak": False}
-    room.turn_started = None
-    room.updated = time.time()
+    The loser's forfeit for that victory (game.actions.FORFEITS: `abandon`, `timeout`) is
+    played through the engine, so the record replays to the same end everywhere."""
+    apply(room, forfeit(1 - winner, victory), now)
 
 
 # -- clocks (seconds left per seat; the seat that must decide is the one whose clock runs)
@@ -165,8 +149,9 @@ def away_seconds(room, seat, now=None):
 
 def record(room) -> dict:
     """The complete game in the saved-game format (docs/save-format.md), for both players
-    once it is over: replaying `actions` from `seed` rebuilds every event. `result` holds
-    the outcome, also when the server decided it (victory 'forfeit' or 'time')."""
+    once it is over: replaying `actions` from `seed` rebuilds every event and the result,
+    also when the server decided it (the last action is then the loser's `abandon` or
+    `timeout`)."""
     state = room.state
     outcome = room.outcome or {}
     scores = outcome.get("scores") or [score_sheet(state, 0), score_sheet(state, 1)]

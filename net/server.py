@@ -11,6 +11,7 @@ import argparse
 import asyncio
 import collections
 import logging
+import os
 import secrets
 import signal
 import sys
@@ -555,9 +556,9 @@ class BackgroundServer:
 
 # -- command line
 
-def parse_args(argv=None):
+def parse_args(argv=None, prog="python -m net.server"):
     defaults = Limits()
-    p = argparse.ArgumentParser(prog="python -m net.server",
+    p = argparse.ArgumentParser(prog=prog,
                                 description="Agora Duel game server (docs/server.md)")
     p.add_argument("--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0; "
                    "127.0.0.1 behind a reverse proxy)")
@@ -598,17 +599,27 @@ async def serve_until_signalled(config: Config):
         await server.stop()
 
 
-def main(argv=None):
-    args = parse_args(argv)
+def _log_handler(data_dir):
+    """Standard error; a file in the data folder where there is none (the packaged app on
+    Windows has no console: its log is then DATA_DIR/server.log)."""
+    if sys.stderr is not None:
+        return logging.StreamHandler(sys.stderr)
+    os.makedirs(data_dir, exist_ok=True)
+    return logging.FileHandler(os.path.join(data_dir, "server.log"), encoding="utf-8")
+
+
+def main(argv=None, prog="python -m net.server"):
+    args = parse_args(argv, prog)
     logging.basicConfig(level=logging.WARNING if args.quiet else logging.INFO,
-                        format="%(asctime)s %(levelname)s %(message)s", stream=sys.stderr)
+                        format="%(asctime)s %(levelname)s %(message)s",
+                        handlers=[_log_handler(args.data_dir)])
     logging.getLogger("websockets").setLevel(logging.WARNING)   # one line per socket is noise
     try:
         asyncio.run(serve_until_signalled(config_from_args(args)))
     except KeyboardInterrupt:
         pass
     except (OSError, StoreError) as exc:
-        print(f"the server could not start: {exc}", file=sys.stderr)
+        log.error("the server could not start: %s", exc)
         return 1
     return 0
 

@@ -1,19 +1,29 @@
 """The server keeps time and presence: with a clock, only the seat that must decide spends
 its time and a player out of time loses; a player whose opponent is away is told so and,
 after the away limit (5 minutes by default; shortened here), may claim the win or keep
-waiting. Either way both players receive the complete record, stored like any ending.
-Conceding goes through the rules engine when it has a concession."""
+waiting. Either way both players receive the complete record, stored like any ending, and
+every ending (a concession, a claim, a time loss) is the engine's: the record replays to
+the same result anywhere."""
 
 import asyncio
 
 import pytest
 
-from game import actions as game_actions
+from game import new_game
+from game.savegame import replay_move
 from net import protocol
-from net_support import Raw, run, serving, url_of
+from net_support import Raw, json_data, run, serving, url_of
 
 GAME = (11, 0)          # seat 0 decides first
 MINUTE = 0.05           # seconds per clock "minute": a 10-minute clock lasts 0.5 s
+
+
+def replayed(record):
+    """The record played again from its seed by the engine alone (as any program would)."""
+    state = new_game(record["seed"], agora=record["agora"], first_player=record["first_player"])
+    for i, (seat, text) in enumerate(record["actions"]):
+        replay_move(state, i, seat, text)
+    return state
 
 
 async def _table(server, clock=0):
@@ -49,6 +59,10 @@ def test_only_the_deciding_seat_spends_time_and_running_out_loses(tmp_path):
     assert record["summary"]["finished"] and record["summary"]["victory"] == "time"
     assert len(record["actions"]) >= 1 and record["seed"] == GAME[0]
     assert stored.outcome == over["result"]          # a restart serves the same ending
+    assert record["actions"][-1] == [1, "timeout"]   # seat 1 ran out of time
+    again = replayed(record)
+    assert again.is_terminal and json_data(again.result.to_dict()) == over["result"]
+    assert again.events[-1].kind == "game_over" and again.events[-1].get("victory") == "time"
 
 
 def test_an_away_opponent_may_be_claimed_against_after_the_limit(tmp_path):
@@ -73,6 +87,9 @@ def test_an_away_opponent_may_be_claimed_against_after_the_limit(tmp_path):
     assert "legal_actions" not in final["observation"]
     assert over["result"]["winner"] == 0 and over["result"]["victory"] == "forfeit"
     assert over["record"]["summary"]["victory"] == "forfeit"
+    assert over["record"]["actions"][-1] == [1, "abandon"]     # the absent seat 1 forfeits
+    again = replayed(over["record"])
+    assert again.is_terminal and json_data(again.result.to_dict()) == over["result"]
 
 
 def test_the_absent_player_gets_the_ending_when_it_returns(tmp_path):
@@ -100,7 +117,6 @@ def test_the_absent_player_gets_the_ending_when_it_returns(tmp_path):
     assert back.result == a.result and back.record == a.record
 
 
-@pytest.mark.skipif(not hasattr(game_actions, "FORFEITS"), reason="the engine has no concession")
 def test_conceding_ends_the_game_through_the_engine(tmp_path):
     async def body():
         async with serving(tmp_path, seed_source=lambda: GAME) as server:
@@ -112,16 +128,18 @@ def test_conceding_ends_the_game_through_the_engine(tmp_path):
     over = run(body())
     assert over["result"]["winner"] == 0 and over["result"]["victory"] == "concession"
     assert over["record"]["actions"][-1] == [1, "concede"]
+    assert json_data(replayed(over["record"]).result.to_dict()) == over["result"]
 
 
-@pytest.mark.skipif(hasattr(game_actions, "FORFEITS"), reason="the engine has a concession")
-def test_without_an_engine_concession_conceding_is_refused_and_changes_nothing(tmp_path):
+def test_a_player_cannot_send_the_servers_own_endings_as_an_action(tmp_path):
     async def body():
         async with serving(tmp_path, seed_source=lambda: GAME) as server:
             host, guest, update, joined = await _table(server)
-            reply = await guest.ask({"type": "concede"})
+            replies = [await host.ask(protocol.action(0, text)) for text in ("timeout", "Abandon")]
             room = server.rooms.get(joined["room"])
-            return reply, room.over, len(room.actions)
+            return replies, room.over, len(room.actions)
 
-    reply, over, count = run(body())
-    assert reply["code"] == "unsupported" and not over and count == 0
+    replies, over, count = run(body())
+    assert [r["code"] for r in replies] == ["illegal_action"] * 2
+    assert not over and count == 0
+

@@ -1,4 +1,5 @@
-"""Packaging: the three-OS workflow is sound, and the Linux app builds and self-tests."""
+"""Packaging: the three-OS workflow is sound, the spec carries online play (net/, websockets,
+ssl), and the Linux app builds and self-tests, an online game included."""
 
 import os
 import shutil
@@ -10,7 +11,7 @@ import pytest
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
-MAX_MB = 80
+MAX_MB = 90          # about 83 MB today: OpenSSL, websockets and zeroconf for online play added ~9
 
 
 def test_workflow_builds_three_systems_with_the_spec_and_selftests():
@@ -28,6 +29,42 @@ def test_spec_bundles_data_and_assets_but_no_tests():
     for needed in ('"data"', '"locale"', '"fonts"', '"sounds"', "agora-duel.ico", "agora-duel.icns", "BUNDLE"):
         assert needed in spec
     assert '"tests"' not in spec and "pytest" in spec   # pytest appears only as an exclusion
+
+
+def test_spec_carries_online_play_and_the_server():
+    spec = (ROOT / "build.spec").read_text()
+    code = "\n".join(line.split("#")[0] for line in spec.splitlines())   # not the comments
+    assert '"net"' in code                               # every net/ module, as game/ and ui/
+    assert "collect_submodules(\"websockets\")" in code
+    assert '"ssl"' in code and '"_ssl"' in code
+    excluded = code[code.index("excluded = ["):]
+    excluded = excluded[:excluded.index("]")]
+    for needed in ("ssl", "_ssl", "_hashlib"):          # a client must reach a wss:// server
+        assert f'"{needed}"' not in excluded
+    assert "never goes online" not in spec
+    assert "import zeroconf" in code and "except ImportError" in code    # bundled where installed
+
+
+def test_spec_lists_every_net_module_for_the_analysis():
+    # The spec's own loop, run here: every module of game/, ui/ and net/ is a hidden import.
+    spec = (ROOT / "build.spec").read_text()
+    start = spec.index("hidden = []")
+    loop = spec[start:spec.index("# Online play")]
+    scope = {"ROOT": ROOT}
+    exec(loop, scope)
+    hidden = set(scope["hidden"])
+    for module in ("net", "net.server", "net.client", "net.referee", "net.store", "net.bot",
+                   "game.actions", "ui.selftest"):
+        assert module in hidden
+
+
+def test_selftest_plays_an_online_game_on_loopback():
+    from ui import selftest
+    source = (ROOT / "ui" / "selftest.py").read_text()
+    assert '_check("online", _online, failures)' in source
+    detail = selftest._online()                          # the check the frozen app runs
+    assert "127.0.0.1" in detail and "TLS available" in detail
+    assert int(detail.split()[0]) > 20                   # a whole game, not a handshake
 
 
 def _folder_mb(path: Path) -> float:
@@ -68,4 +105,5 @@ def test_linux_app_builds_and_passes_its_selftest(tmp_path):
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
     assert "self-test passed" in run.stdout and "(frozen)" in run.stdout
     assert "ok   sounds" in run.stdout                  # every sound loaded and played in the frozen app
+    assert "ok   online" in run.stdout                  # a server and two clients, frozen
     assert list(elsewhere.iterdir()) == []          # wrote nothing into the working directory

@@ -48,6 +48,8 @@ def move_label(move, notation: str = "", names=None) -> str:
         return t(f"insight.move.{kind}")
     if kind == "concede":
         return t("concede.move")
+    if kind in ("abandon", "timeout"):            # the server's forfeits (game.actions.FORFEITS)
+        return t(f"forfeits.move.{kind}")
     return t("insight.move.generic", action=notation or str(kind))
 
 

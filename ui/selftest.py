@@ -3,10 +3,14 @@
 Runs headless: loads and validates the data, renders every face (cards, backs, Wonders,
 tokens, Decrees, Conspiracies) in both rule sets, renders every English and Korean string
 with the bundled fonts checking for missing glyphs, loads and plays every sound (on the
-dummy audio driver), then plays one complete AI game through the real scenes. Prints one line per check; exit code 0 only if all pass.
+dummy audio driver), plays one complete AI game through the real scenes, then hosts a game
+server on this computer (127.0.0.1, a free port, as the window's Host does) and has two
+online players play a whole game through it, each seeing only its seat. Prints one line per
+check; exit code 0 only if all pass.
 """
 
 import argparse
+import asyncio
 import os
 import sys
 import time
@@ -132,6 +136,54 @@ def _game():
     return "one Agora game through the scenes"
 
 
+ONLINE_SECONDS = 120          # the online game's bound: a hang fails the check, never the build
+
+
+def _online():
+    import ssl
+    import tempfile
+    from game import new_game
+    from game.savegame import replay_move
+    from net.server import BackgroundServer, Config
+    ssl.create_default_context()                # a client can reach a wss:// server
+    with tempfile.TemporaryDirectory(prefix="agora-duel-selftest-") as folder:
+        server = BackgroundServer(Config(data_dir=folder, host="127.0.0.1", port=0))
+        port = server.start()
+        try:
+            host, guest = asyncio.run(asyncio.wait_for(_online_game(f"ws://127.0.0.1:{port}"),
+                                                       ONLINE_SECONDS))
+        finally:
+            server.stop()
+    record = host["record"]
+    if guest["record"] != record or guest["result"] != host["result"]:
+        raise RuntimeError("the two players were told different endings")
+    state = new_game(record["seed"], agora=record["agora"], first_player=record["first_player"])
+    for i, (seat, text) in enumerate(record["actions"]):
+        replay_move(state, i, seat, text)
+    if not state.is_terminal or state.result.winner != host["result"]["winner"] \
+            or state.result.victory != host["result"]["victory"]:
+        raise RuntimeError("the record does not replay to the result the server announced")
+    return f"{len(record['actions'])} actions through a server on 127.0.0.1:{port}, TLS available"
+
+
+async def _online_game(url):
+    """Two `random` bots (net/bot.py) play a whole Agora game through the server."""
+    from net.bot import Bot
+    from net.client import Client
+    host, guest = Client(url, "selftest A", give_up_after=10), Client(url, "selftest B", give_up_after=10)
+    try:
+        joined = await host.create(agora=True)
+        await guest.join(joined["room"])
+        await asyncio.gather(Bot(host, "random", seed=1).play(), Bot(guest, "random", seed=2).play())
+    finally:
+        await host.close()
+        await guest.close()
+    if host.result is None or host.record is None:
+        raise RuntimeError("the online game did not end")
+    return ({"result": host.result, "record": host.record},
+            {"result": guest.result, "record": guest.record})
+
+
 def run() -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -150,6 +202,7 @@ def run() -> int:
         cached.clear_caches()
     pygame.quit()
     _check("game", _game, failures)
+    _check("online", _online, failures)
     if failures:
         print(f"self-test FAILED: {', '.join(failures)}", flush=True)
         return 1

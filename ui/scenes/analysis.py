@@ -161,7 +161,9 @@ class AnalysisScene(Scene):
         """One line on what happened at decision `index` and what the search preferred."""
         r = self.result
         if _is_concession(r, index):
-            return t("concede.analysis.note", n=index + 1, who=self._who(r["movers"][index]))
+            kind = r["moves"][index][0]
+            key = "concede.analysis.note" if kind == "concede" else f"forfeits.analysis.note.{kind}"
+            return t(key, n=index + 1, who=self._who(r["movers"][index]))
         played = move_label(r["moves"][index], r["played"][index], self._names())
         if self.agreed(index):
             return t("insight.analysis.replay_agreed", n=index + 1, move=played, pct=_pct(self.after(index)))
@@ -293,7 +295,8 @@ class AnalysisScene(Scene):
              L.point(CHART[0] + 64, CHART[1] - 24), anchor="midleft", bold=True, max_width=700)
         notes = [t("insight.analysis.hinted")] if self.saved.hints else []
         if r.get("victory") in FORFEIT_VICTORIES and r.get("movers"):
-            notes.append(t("concede.analysis.ended", who=self._who(r["movers"][-1]), n=len(r["movers"])))
+            key = "concede.analysis.ended" if r["victory"] == "concession" else f"forfeits.analysis.ended.{r['victory']}"
+            notes.append(t(key, who=self._who(r["movers"][-1]), n=len(r["movers"])))
         if notes:
             text(surface, L, " · ".join(notes), 15, theme.BRONZE_DARK,
                  L.point(CHART[0] + CHART[2] - 16, CHART[1] - 24), anchor="midright", max_width=400)

@@ -1,4 +1,4 @@
-"""The end of the game: the kind of victory (or who conceded) and the score sheet by category."""
+"""The end of the game: the kind of victory (or who forfeited, and how) and the score sheet by category."""
 from __future__ import annotations
 
 import pygame
@@ -96,11 +96,11 @@ class GameOverScene(TableOverlay):
         width = max(800, len(self.group.buttons) * 194 + 30)
         panel = L.rect(800 - width / 2, 110, width, 680)
         draw_panel(surface, panel, L)
-        conceded = result.victory in FORFEIT_VICTORIES and result.winner is not None
+        forfeited = result.victory in FORFEIT_VICTORIES and result.winner is not None
         if result.winner is None:
             headline = t("over.draw")
-        elif conceded:
-            headline = _conceded_headline(session, result.winner)
+        elif forfeited:
+            headline = forfeit_headline(session, result.winner, result.victory)
         elif session.mode == "hotseat":
             headline = t("over.wins", who=session.name(result.winner))
         elif not all(session.is_ai(p) for p in (0, 1)):
@@ -144,8 +144,8 @@ class GameOverScene(TableOverlay):
         if result.tiebreak:
             note = t("over.tiebreak_draw") if result.winner is None else t("over.tiebreak")
             text_block(surface, L, note, 17, theme.DANGER, L.point(800, y + 4), 720, bold=True)
-        elif conceded:
-            text_block(surface, L, t("concede.over.note"), 16, theme.INK_SOFT, L.point(800, y + 4), 720)
+        elif forfeited:
+            text_block(surface, L, forfeit_note(result.victory), 16, theme.INK_SOFT, L.point(800, y + 4), 720)
         elif result.victory != "civilian":
             text_block(surface, L, t("over.sudden"), 16, theme.INK_SOFT, L.point(800, y + 4), 720)
         self.group.draw(surface, L)
@@ -154,11 +154,22 @@ class GameOverScene(TableOverlay):
         return None
 
 
-def _conceded_headline(session, winner: int) -> str:
-    """"You conceded" for the person against the computer; otherwise who conceded and who wins."""
+def forfeit_headline(session, winner: int, victory: str) -> str:
+    """For a game won by the other seat's forfeit (game.actions.FORFEITS): "You conceded" /
+    "You forfeited" / "Your time ran out" for the one person at this screen who lost (against
+    the computer, or online), "You win" when that person won; in hot-seat, who forfeited, how
+    and who wins."""
     loser = 1 - winner
-    if session.mode != "hotseat" and session.human_seat == loser:
-        return t("concede.over.you_conceded")
-    if session.mode != "hotseat" and session.human_seat == winner:
+    mine = session.mode != "hotseat"
+    if mine and session.human_seat == loser:
+        return t("concede.over.you_conceded") if victory == "concession" else t(f"forfeits.over.you.{victory}")
+    if mine and session.human_seat == winner:
         return t("over.you_win")
-    return t("concede.over.conceded", who=session.name(loser), winner=session.name(winner))
+    if victory == "concession":
+        return t("concede.over.conceded", who=session.name(loser), winner=session.name(winner))
+    return t(f"forfeits.over.other.{victory}", who=session.name(loser), winner=session.name(winner))
+
+
+def forfeit_note(victory: str) -> str:
+    """The line under the score sheet: how the duel ended early."""
+    return t("concede.over.note") if victory == "concession" else t(f"forfeits.over.note.{victory}")

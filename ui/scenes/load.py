@@ -82,7 +82,7 @@ def details_of(saved) -> str:
     if s.get("finished"):
         winner = s.get("winner")
         victory = t(f"victory.kind.{s.get('victory')}") if s.get("victory") in (
-            "military", "science", "political", "civilian", "concession") else ""
+            "military", "science", "political", "civilian", "concession", "forfeit", "time") else ""
         if winner not in (0, 1):
             head = t("saves.draw")
         elif saved.mode == "hotseat":

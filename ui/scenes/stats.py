@@ -60,8 +60,8 @@ def level_label(group: str) -> str:
 
 def kind_label(kind: str) -> str:
     """A victory kind's name; a kind this version does not know is 'Other', never a key."""
-    if kind == "concession":
-        return t("history.kind.concession")
+    if kind in ("concession", "forfeit", "time"):     # won by the other seat's forfeit
+        return t(f"history.kind.{kind}")
     if kind in KNOWN_KINDS:
         return t(f"insight.stats.kind.{kind}")
     return t("history.kind.other")
