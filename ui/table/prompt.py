@@ -22,6 +22,7 @@ from ui.names import display_name as dn
 from ui.scenes.overlay import TableOverlay
 from ui.table import geometry as G
 from ui.table.choice_tips import action_lines
+from ui.table.keys import KeyGate
 from ui.table.paint import rounded, text
 from ui.table.targets import hit_key, plan
 from ui.table.text import option_label
@@ -51,6 +52,8 @@ def _picture_for(state, action):
 class TablePrompt(TableOverlay):
     """Pushed over the game scene while the human has a decision other than the card turn."""
 
+    watches_keys = True
+
     def __init__(self, game) -> None:
         super().__init__(game)
         session = game.session
@@ -72,6 +75,7 @@ class TablePrompt(TableOverlay):
         self.rect = pygame.Rect(0, 0, 0, 0)
         self._tip_key = None
         self._tip = None
+        self.gate = KeyGate(game.keys)      # keys already down now (the press that ended the last decision) do nothing
 
     # --- what can be chosen ----------------------------------------------------------
 
@@ -286,6 +290,7 @@ class TablePrompt(TableOverlay):
         super().update(dt)
         self.time += dt
         self.hover_time += dt
+        self.gate.update()
         self.bar.update(dt)
         session = self.game.session
         if self.app is not None and self in self.app.stack and (
@@ -295,6 +300,9 @@ class TablePrompt(TableOverlay):
     # --- input --------------------------------------------------------------------------------------
 
     def handle_event(self, event) -> None:
+        self.game.keys.see(event)
+        if not self.gate.admits(event):
+            return
         if event.type == pygame.KEYDOWN:
             self._key(event)
             return
