@@ -566,9 +566,16 @@ class GameScene(Scene):
         if s.is_terminal:
             return t("status.over")
         seat = s.current_player
+        pending = s.decision not in ("turn", "draft", None)
+        if pending:
+            from ui.table.cause import title_for
+            what = title_for(s)
         if self.session.is_ai(seat):
             thinking = self.session.thinking
             dots = "." * (1 + int(self.time * 3) % 3)
+            if pending:                 # the opponent's decision, named from the viewer's side
+                return t("prompts.status.theirs", who=self.session.name(seat), what=what) + \
+                    (dots if thinking is not None else "")
             return t("status.thinking", who=self.session.name(seat)) + dots if thinking is not None else \
                 t("status.ai_move", who=self.session.name(seat))
         if s.decision == "turn":
@@ -577,9 +584,15 @@ class GameScene(Scene):
             return t("status.your_turn")
         if s.decision == "draft":
             return t("status.draft")
-        return t("targets.status")
+        return t("prompts.status.yours", what=what)
+
+    def prompt_open(self) -> bool:
+        from ui.table.prompt import TablePrompt
+        return isinstance(self.dialog, TablePrompt) and self.app is not None and self.dialog in self.app.stack
 
     def _draw_status(self, surface, layout) -> None:
+        if self.prompt_open():
+            return                      # the decision's prompt stands in its place (G.prompt_area)
         rect = G.INFO
         s = self.state
         x = rect.x + 10
