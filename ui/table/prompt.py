@@ -2,11 +2,13 @@
 
 The legal targets (targets.py) are outlined where they sit, with a number for the keys; a
 click on one applies its action (a move or a swap: origin, then destination). A short bar
-over the bottom of the log says what is being chosen and offers Stop/None, Back and Undo;
-choices with no place on the table (The Great Library's draw, a Conspiracy to keep, top
-or bottom, who starts the next Age, ...) are small items in that same bar. Nothing covers
-the board. Keys: 1-9 pick, Tab/arrows move the focus, Enter picks it, Esc steps back (or
-declines when the rules allow), Ctrl+Z/Backspace undo.
+in the left column's status block says why the decision arose and what is being chosen
+(cause.py) and offers Stop/None and Back; choices with no place on the table (The Great
+Library's draw, a Conspiracy to keep, top or bottom, who starts the next Age, ...) are
+small items in that same bar. Nothing covers the board, the Senate or the log. Keys: 1-9
+pick, Tab/arrows move the focus, Enter picks it, Esc steps back (or declines when the
+rules allow), Ctrl+Z/Backspace undo; only keys pressed after the bar appeared count
+(keys.py).
 """
 from __future__ import annotations
 
