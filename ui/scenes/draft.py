@@ -49,7 +49,11 @@ class DraftScene(TableOverlay):
             self.gate.update()
 
     def _close_when_done(self) -> None:
-        if self.state.decision != "draft" and self.app is not None and self in self.app.stack:
+        state = self.state
+        if state.decision != "draft" and self.app is not None and self in self.app.stack:
+            if state.phase != "draft":
+                # The first turn follows the draft straight away, without an Age banner (as always).
+                self.game.age_seen, self.game.phase_seen = state.age, state.phase
             self.close()
 
     def _sync_gate(self) -> None:

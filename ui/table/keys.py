@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import pygame
 
-# The keys a decision reacts to (SDL's own key state is asked about these only).
+# The keys that answer a decision: a number, Enter/Space on the focused choice, Esc declining.
+# (Undo and the focus keys are no answer: each of their presses acts, held or not.)
 ANSWER_KEYS = frozenset(getattr(pygame, f"{prefix}{i}") for prefix in ("K_", "K_KP") for i in range(1, 10)) | {
-    pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_z,
-    pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN,
+    pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE,
 }
 
 
@@ -34,7 +34,7 @@ class HeldKeys:
         self._seen: set = set()         # went down in front of the table's scenes, not yet up
 
     def see(self, event) -> None:
-        if event.type == pygame.KEYDOWN:
+        if event.type == pygame.KEYDOWN and event.key in ANSWER_KEYS:
             self._seen.add(event.key)
         elif event.type == pygame.KEYUP:
             self._seen.discard(event.key)
@@ -59,7 +59,7 @@ class KeyGate:
             self.stale.discard(event.key)
             return True
         if event.type == pygame.KEYDOWN:
-            return event.key not in self.stale
+            return event.key not in ANSWER_KEYS or event.key not in self.stale
         return True
 
     def update(self) -> None:
