@@ -567,9 +567,8 @@ class GameScene(Scene):
             return t("status.over")
         seat = s.current_player
         pending = s.decision not in ("turn", "draft", None)
-        if pending:
-            from ui.table.cause import title_for
-            what = title_for(s)
+        from ui.table.cause import title_for
+        what = title_for(s) if pending else ""     # why the decision arose, and what it asks
         if self.session.is_ai(seat):
             thinking = self.session.thinking
             dots = "." * (1 + int(self.time * 3) % 3)
