@@ -203,7 +203,8 @@ def test_language_changes_at_once_without_losing_the_game(app):
     steps(app)
     key(pygame.K_ESCAPE)
     steps(app, 3)
-    assert isinstance(app.top, TablePrompt) and app.top.title == i18n.t(f"decision.{session.state.decision}.title")
+    from ui.table.cause import title_for
+    assert isinstance(app.top, TablePrompt) and app.top.title == title_for(session.state)   # in Korean
     assert json.loads((storage.settings_path()).read_text())["language"] == "ko"
     assert app.last_error is None
 

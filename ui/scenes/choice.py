@@ -15,9 +15,8 @@ CHAMBER_KINDS = ("place", "remove", "move", "move_decree")
 def picture_for(state, action):
     rules = state.rules
     name = action.subject
-    if action.kind == "return":
-        return ("conspiracy", name)
-    if action.kind == "start" or action.kind in CHAMBER_KINDS or name is None:
+    if action.kind in ("return", "start"):
+        return None                 # plain buttons: "On top of the deck" / "At the bottom ...", "You start" or action.kind in CHAMBER_KINDS or name is None:
         return None
     if action.kind == "trigger" or name in rules.conspiracy_id:
         return ("conspiracy", name)
@@ -46,7 +45,7 @@ def body_for(session, state, kind, legal) -> str:
     if kind == "return":
         params["name"] = dn(legal[0].subject)
     if kind == "start":
-        params["age"] = t(f"age.roman.{state.age + 1 if state.age < 3 else 3}")
+        params["age"] = t(f"age.roman.{state.age}")       # the new Age is dealt before this choice
     if kind == "senate":
         step = state.pending[-1]
         params["n"] = step[3] if len(step) > 3 else 1

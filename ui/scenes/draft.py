@@ -17,7 +17,8 @@ WONDER_W = 250
 
 
 class DraftScene(TableOverlay):
-    allows_prompts = True
+    allows_prompts = True           # the hot-seat hand-over may cover it
+    watches_keys = True
 
     def __init__(self, game) -> None:
         super().__init__(game)
@@ -25,6 +26,8 @@ class DraftScene(TableOverlay):
         self.hover: str | None = None
         self.focus = 0
         self.peeking = False
+        self.gate = None                # keys for the pick now shown (ui/table/keys.py)
+        self._gate_version = None
 
     @property
     def state(self):
@@ -35,9 +38,39 @@ class DraftScene(TableOverlay):
         return s.decision == "draft" and self.game.session.human_to_act
 
     def update(self, dt: float) -> None:
+        # The panel is there only while a Wonder is being picked: whatever comes next (Knossos's
+        # cube, Curia Julia's Conspiracies, the first turn) is shown on the bare table, and the
+        # game opens the panel again for the next pick (GameScene.tick).
+        self._close_when_done()
         super().update(dt)
-        if self.state.phase != "draft" and not self.game.anim.busy and self.app is not None and self.app.top is self:
+        self._close_when_done()
+        self._sync_gate()
+        if self.gate is not None:
+            self.gate.update()
+
+    def _close_when_done(self) -> None:
+        state = self.state
+        if state.decision != "draft" and self.app is not None and self in self.app.stack:
+            if state.phase != "draft":
+                # The first turn follows the draft straight away, without an Age banner (as always).
+                self.game.age_seen, self.game.phase_seen = state.age, state.phase
             self.close()
+
+    def _sync_gate(self) -> None:
+        """A new pick (the position changed): only keys pressed from now on may make it."""
+        from ui.table.keys import KeyGate
+        version = self.game.session.version
+        if version != self._gate_version:
+            self._gate_version = version
+            self.gate = KeyGate(self.game.keys)
+
+    def message(self) -> str:
+        """The panel's line under its title: whose pick it is."""
+        s = self.state
+        if s.decision == "draft":
+            who = self.game.session.name(s.current_player)
+            return t("draft.your_pick") if self._mine() else t("draft.their_pick", who=who)
+        return t("draft.wait") if s.phase != "draft" else ""
 
     def _layout(self):
         L = self.layout
@@ -60,6 +93,10 @@ class DraftScene(TableOverlay):
 
     def handle_event(self, event) -> None:
         self._layout()
+        self._sync_gate()
+        self.game.keys.see(event)
+        if not self.gate.admits(event):
+            return                      # a key already down when this pick was shown
         if self.peeking:
             if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
                 self.game.open_pause()
@@ -136,12 +173,7 @@ class DraftScene(TableOverlay):
         rnd = 1 if s.draft_pick < 4 else 2
         text(surface, L, t("draft.title", round=rnd), 32, theme.BRONZE_LIGHT, L.point(800, 268), anchor="midtop", bold=True)
         ui_art.draw_divider(surface, L.point(800, 318), L.px(220), L.px(2))
-        if s.decision == "draft":
-            who = self.game.session.name(s.current_player)
-            msg = t("draft.your_pick") if self._mine() else t("draft.their_pick", who=who)
-        else:
-            msg = t("draft.wait")
-        text(surface, L, msg, 20, theme.TEXT_ON_DARK, L.point(800, 336), anchor="midtop")
+        text(surface, L, self.message(), 20, theme.TEXT_ON_DARK, L.point(800, 336), anchor="midtop")
         for i, (r, name) in enumerate(self.rects):
             lifted = (self.hover == name or (self.focus == i and self._mine()))
             spot = r.move(0, -L.px(8)) if lifted and self._mine() else r

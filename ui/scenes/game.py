@@ -22,6 +22,7 @@ from ui.table import geometry as G
 from ui.table.anim import Animator
 from ui.table.artkit import back_of, icon
 from ui.table.choice_tips import hit_lines
+from ui.table.keys import HeldKeys, KeyGate
 from ui.table.logpanel import LogPanel
 from ui.table.paint import PLAYER_COLORS, rounded, text, text_block
 from ui.table.session import CURRENT, GameSession
@@ -70,6 +71,9 @@ class GameScene(Scene):
         self._tip_version = None        # the position the hovered thing was found in
         self.tip_rect = None            # where the tooltip was drawn in the last frame
         self.note = (None, None)        # (why a covered card cannot be taken, position it is about)
+        self.keys = HeldKeys()          # one key press answers one decision (ui/table/keys.py)
+        self.key_gate: KeyGate | None = None
+        self._gate_version = None
 
     # --- lifecycle -------------------------------------------------------------
 
@@ -80,9 +84,7 @@ class GameScene(Scene):
         self.view = TableView(self.art)
         if not self.session.state.is_terminal:
             CURRENT["session"] = self.session
-        if self.session.state.phase == "draft":
-            from ui.scenes.draft import DraftScene
-            self.app.push(DraftScene(self))
+        self.open_draft()
         if self.session.needs_handover:
             self.open_handover()
 
@@ -127,15 +129,20 @@ class GameScene(Scene):
         """Advance animations, let the AI move, and open the human's next decision."""
         self.time += dt
         self.hover_time += dt
+        if self.key_gate is not None:
+            self.key_gate.update()
         speed = SETTINGS.speed_factor
         if self.anim.busy:
             self.anim.update(dt * speed if speed > 0 else 1e9)
             return
         self.anim.update(dt)
         top = self.app.top if self.app is not None else None
+        if top is not self and not getattr(top, "watches_keys", False):
+            self.keys.forget()          # another screen has the keyboard (its key-ups never reach us)
         state = self.state
         if self._age_changed() and top is self:
             from ui.scenes.age import AgeScene
+            self.keys.forget()
             self.app.push(AgeScene(self, state.age))
             return
         if self.anim.waiting:
@@ -147,6 +154,8 @@ class GameScene(Scene):
                 self.over_shown = True
                 CURRENT["session"] = None
                 self.app.push(GameOverScene(self))
+            return
+        if top is self and self.open_draft():
             return
         if self.session.is_ai(state.current_player):
             self.ai_wait += dt
@@ -166,6 +175,7 @@ class GameScene(Scene):
         from ui.scenes.handover import HandOverScene
         if self.app is not None and not any(isinstance(s, HandOverScene) for s in self.app.stack):
             self.anim.finish()
+            self.keys.forget()
             self.app.push(HandOverScene(self))
 
     def viewer_changed(self) -> None:
@@ -182,6 +192,22 @@ class GameScene(Scene):
         self.phase_seen = s.phase
         return False
 
+    def open_draft(self) -> bool:
+        """Show the draft panel while a Wonder is being picked (True when it was opened now)."""
+        from ui.scenes.draft import DraftScene
+        state = self.state
+        if self.app is None or state.phase != "draft" or state.decision != "draft" \
+                or any(isinstance(s, DraftScene) for s in self.app.stack):
+            return False
+        self.app.push(DraftScene(self))
+        return True
+
+    def _close_draft(self) -> None:
+        from ui.scenes.draft import DraftScene
+        for scene in list(self.app.stack):
+            if isinstance(scene, DraftScene):
+                self.app.remove(scene)
+
     def _prompt(self) -> None:
         kind = self.state.decision
         if kind in ("turn", "draft"):
@@ -189,6 +215,7 @@ class GameScene(Scene):
         if self.dialog_version == self.session.version and self.dialog in self.app.stack:
             return
         from ui.table.prompt import TablePrompt
+        self._close_draft()                     # nothing of the draft covers the table while this is chosen
         self.dialog_version = self.session.version
         self.dialog = TablePrompt(self)         # chosen on the table; the prompt bar leaves the board in view
         self.app.push(self.dialog)
@@ -281,14 +308,13 @@ class GameScene(Scene):
         self.log.scroll = 0
         if not state.is_terminal:
             CURRENT["session"] = self.session
-        if state.phase == "draft" and self.app is not None:
-            from ui.scenes.draft import DraftScene
-            self.app.push(DraftScene(self))
+        self.open_draft()
 
     # --- input -----------------------------------------------------------------------
 
     def open_pause(self) -> None:
         from ui.scenes.pause import PauseScene
+        self.keys.forget()
         self.app.push(PauseScene(self))
 
     def hover_at(self, pos) -> None:
@@ -306,6 +332,12 @@ class GameScene(Scene):
         return self.layout.rect(*UNDO_BUTTON)
 
     def handle_event(self, event) -> None:
+        if self._gate_version != self.session.version or self.key_gate is None:
+            self._gate_version = self.session.version       # a new position: keys pressed from now on
+            self.key_gate = KeyGate(self.keys)
+        self.keys.see(event)
+        if not self.key_gate.admits(event) and event.key != pygame.K_ESCAPE:
+            return                              # still down from the decision before (or its repeat)
         if self.hint().handle_event(event):
             return
         if event.type == pygame.KEYDOWN:
@@ -534,9 +566,15 @@ class GameScene(Scene):
         if s.is_terminal:
             return t("status.over")
         seat = s.current_player
+        pending = s.decision not in ("turn", "draft", None)
+        from ui.table.cause import title_for
+        what = title_for(s) if pending else ""     # why the decision arose, and what it asks
         if self.session.is_ai(seat):
             thinking = self.session.thinking
             dots = "." * (1 + int(self.time * 3) % 3)
+            if pending:                 # the opponent's decision, named from the viewer's side
+                return t("prompts.status.theirs", who=self.session.name(seat), what=what) + \
+                    (dots if thinking is not None else "")
             return t("status.thinking", who=self.session.name(seat)) + dots if thinking is not None else \
                 t("status.ai_move", who=self.session.name(seat))
         if s.decision == "turn":
@@ -545,9 +583,15 @@ class GameScene(Scene):
             return t("status.your_turn")
         if s.decision == "draft":
             return t("status.draft")
-        return t("targets.status")
+        return t("prompts.status.yours", what=what)
+
+    def prompt_open(self) -> bool:
+        from ui.table.prompt import TablePrompt
+        return isinstance(self.dialog, TablePrompt) and self.app is not None and self.dialog in self.app.stack
 
     def _draw_status(self, surface, layout) -> None:
+        if self.prompt_open():
+            return                      # the decision's prompt stands in its place (G.prompt_area)
         rect = G.INFO
         s = self.state
         x = rect.x + 10

@@ -125,7 +125,8 @@ class HandOverScene(Scene):
             return t("handover.turn", who=who)
         if s.decision == "draft":
             return t("handover.draft", who=who)
-        return t("handover.decision", who=who, what=t(f"decision.{s.decision}.title"))
+        from ui.table.cause import title_for
+        return t("handover.decision", who=who, what=title_for(s))      # with why it arose
 
     def draw(self, surface) -> None:
         L = self.layout

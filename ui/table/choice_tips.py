@@ -57,13 +57,17 @@ def action_lines(state, session, action, label: str) -> list[tuple]:
     name = action.subject
     if action.kind == "start":
         return [(label, "title"), (t("targets.tip.start"), "body")]
-    if action.kind == "return":
-        return [(label, "title")] + component_lines(state, name)[1:]
+    if action.kind == "return":         # which end of the deck, and what that means
+        where = t(f"prompts.return.{action.target}")
+        return [(t("prompts.return.tip_title", name=dn(name), where=where), "title"),
+                (t(f"prompts.return.tip_{action.target}"), "note")] + component_lines(state, name)[1:]
     known = name is not None and any(name in ids for ids in (rules.card_id, rules.wonder_id, rules.progress_id,
                                                               rules.decree_id, rules.conspiracy_id))
     if known:
         lines = component_lines(state, name)
         if action.kind == "lock":
             lines.append((label, "note"))
+        elif action.kind == "keep":
+            lines.append((t("prompts.keep.tip"), "note"))
         return lines
     return [(label, "title")]

@@ -128,3 +128,10 @@ def senate_rect(agora: bool) -> pygame.Rect:
 def log_rect(agora: bool) -> pygame.Rect:
     top = senate_rect(agora).bottom + (8 if agora else 0)
     return pygame.Rect(RIGHT.x, top, RIGHT.w, RIGHT.bottom - top)
+
+
+def prompt_area() -> pygame.Rect:
+    """Where the pending decision's prompt sits: the left column's status block (it says what the
+    player is to do, as the status line there does), bottom-aligned, growing upwards when it needs
+    more room. The Senate, the log and everything a decision may target stay in view."""
+    return INFO.copy()

@@ -2,11 +2,13 @@
 
 The legal targets (targets.py) are outlined where they sit, with a number for the keys; a
 click on one applies its action (a move or a swap: origin, then destination). A short bar
-over the bottom of the log says what is being chosen and offers Stop/None, Back and Undo;
-choices with no place on the table (The Great Library's draw, a Conspiracy to keep, top
-or bottom, who starts the next Age, ...) are small items in that same bar. Nothing covers
-the board. Keys: 1-9 pick, Tab/arrows move the focus, Enter picks it, Esc steps back (or
-declines when the rules allow), Ctrl+Z/Backspace undo.
+in the left column's status block says why the decision arose and what is being chosen
+(cause.py) and offers Stop/None and Back; choices with no place on the table (The Great
+Library's draw, a Conspiracy to keep, top or bottom, who starts the next Age, ...) are
+small items in that same bar. Nothing covers the board, the Senate or the log. Keys: 1-9
+pick, Tab/arrows move the focus, Enter picks it, Esc steps back (or declines when the
+rules allow), Ctrl+Z/Backspace undo; only keys pressed after the bar appeared count
+(keys.py).
 """
 from __future__ import annotations
 
@@ -21,14 +23,16 @@ from ui.i18n import t
 from ui.names import display_name as dn
 from ui.scenes.overlay import TableOverlay
 from ui.table import geometry as G
+from ui.table.cause import then_text, title_for
 from ui.table.choice_tips import action_lines
+from ui.table.keys import KeyGate
 from ui.table.paint import rounded, text
 from ui.table.targets import hit_key, plan
 from ui.table.text import option_label
 from ui.table.tooltip import render as render_tip
 from ui.widgets import Button, ButtonGroup, option_index
 
-BAR_W = 568
+PLAIN_PER_ROW = 2               # plain items (who starts, top or bottom ...) side by side
 PICTURE_MAX = {"card": 62, "progress": 62, "conspiracy": 74, "wonder": 128}
 PICTURE_MIN = 34
 PICTURE_AREA_H = 132            # design height the pictures may take (rows included)
@@ -51,6 +55,8 @@ def _picture_for(state, action):
 class TablePrompt(TableOverlay):
     """Pushed over the game scene while the human has a decision other than the card turn."""
 
+    watches_keys = True
+
     def __init__(self, game) -> None:
         super().__init__(game)
         session = game.session
@@ -67,11 +73,13 @@ class TablePrompt(TableOverlay):
         self._plan_key = None               # the plan follows the drawn table (its hits)
         self.items: list[PanelItem] = []
         self._body_lines: list[str] = []
+        self._title_lines: list[str] = []
         self._slot_w = 0.0                  # design width each picture's name may take
         self.bar = ButtonGroup([], horizontal=True)
         self.rect = pygame.Rect(0, 0, 0, 0)
         self._tip_key = None
         self._tip = None
+        self.gate = KeyGate(game.keys)      # keys already down now (the press that ended the last decision) do nothing
 
     # --- what can be chosen ----------------------------------------------------------
 
@@ -100,6 +108,11 @@ class TablePrompt(TableOverlay):
             label = option_label(a, self.names)
             if a.kind == "lock":                # a token from the box: say where it comes from
                 label = f"{group_for(state, a)}: {label}"
+            elif a.kind == "return":
+                label = t(f"prompts.return.{a.target}")
+            elif a.kind == "start":             # said from the side of the player deciding
+                label = t("prompts.start.you") if int(a.subject) == a.player else \
+                    t("prompts.start.other", who=self.names[int(a.subject)])
             self.items.append(PanelItem(a, label, _picture_for(state, a)))
 
     def table_targets(self) -> list:
@@ -171,9 +184,7 @@ class TablePrompt(TableOverlay):
             if direct is not None:
                 buttons.insert(0, Button(option_label(direct, self.names), lambda: self._apply(direct), text_size=17))
             buttons.append(Button(t("targets.back"), self.back, text_size=17))
-        game = self.game
-        if game.undo_visible() and game.session.can_undo:
-            buttons.append(Button(t("table.undo"), game.request_undo, text_size=17))
+        # Undo: the table's own button stays in view (bottom right) and a click on it goes through.
         self.bar = ButtonGroup(buttons, horizontal=True)
         self.bar.index = len(buttons)       # nothing glows until hovered: the keys act on the targets
         self.bar._sync()
@@ -188,9 +199,16 @@ class TablePrompt(TableOverlay):
 
     @property
     def title(self) -> str:
+        """Why this decision arose and what it asks ("Military token: place an Influence cube")."""
+        state = self.state
         if self.source is not None:
-            return t("targets.pick_destination", name=self._hit_name(self.source))
-        return t(f"decision.{self.kind}.title")
+            kinds = {c.action.kind for c in self.plan().table if c.second is not None
+                     and hit_key(c.first) == hit_key(self.source)}
+            kind = next(iter(kinds)) if len(kinds) == 1 else "move"
+            return then_text(state, kind, self._hit_name(self.source))
+        if state.decision != self.kind:
+            return ""
+        return title_for(state)
 
     def _body(self) -> str:
         from ui.scenes.choice import body_for
@@ -209,9 +227,12 @@ class TablePrompt(TableOverlay):
         return dn(hit.name) if hit.name else ""
 
     def _layout(self, layout) -> None:
-        """Bottom of the right column (over the log's lower part): title, one or two lines, items, buttons."""
-        width = BAR_W - 24
-        self._body_lines = wrap(self._body(), layout.font(15), layout.px(width))[:3] if self.source is None else []
+        """In the left column's status block (G.prompt_area), bottom-aligned: title, a few lines,
+        items, buttons. It grows upwards when it needs more room; the Senate and the log stay clear."""
+        area = G.prompt_area()
+        width = area.w - 24
+        self._title_lines = wrap(self.title, layout.font(18, bold=True), layout.px(width))[:2]
+        self._body_lines = wrap(self._body(), layout.font(15), layout.px(width))[:4] if self.source is None else []
         pictures = [i for i in self.items if i.picture] if self.source is None else []
         plain = [i for i in self.items if not i.picture] if self.source is None else []
         pic_w, per_row, rows, pic_h = self._picture_grid(pictures, width)
@@ -222,37 +243,38 @@ class TablePrompt(TableOverlay):
             widest = max(font.size(self._picture_label(i))[0] for i in pictures) / layout.scale + 6
             per = min(per_row, len(pictures))
             slot_w = max(pic_w, min(widest, (width - (per - 1) * 8) / per))
-        height = 12 + 24 + len(self._body_lines) * 19 + 6
+        height = 10 + len(self._title_lines) * 23 + 4 + len(self._body_lines) * 19 + 6
         pic_top = height
         if pictures:
             height += rows * (pic_h + 20) + 4
         plain_top = height
         if plain:
-            height += 40
+            height += 40 * math.ceil(len(plain) / PLAIN_PER_ROW)
         height += 44 if self.bar.buttons else 4
-        right = G.RIGHT
-        top = right.bottom - height
-        self.rect = layout.rect(right.x, top, BAR_W, height)
+        top = area.bottom - height
+        left, mid = area.x, area.centerx
+        self.rect = layout.rect(left, top, area.w, height)
         self._slot_w = slot_w + 6
         self._top = top
         for n, item in enumerate(pictures):
             r, c = divmod(n, per_row)
             count = min(per_row, len(pictures) - r * per_row)
             row_w = count * slot_w + (count - 1) * 8
-            x = right.x + BAR_W / 2 - row_w / 2 + c * (slot_w + 8) + (slot_w - pic_w) / 2
+            x = mid - row_w / 2 + c * (slot_w + 8) + (slot_w - pic_w) / 2
             item.rect = layout.rect(x, top + pic_top + r * (pic_h + 20), pic_w, pic_h)
-        if plain:
-            bw = min(260, (width - (len(plain) - 1) * 10) / len(plain))
-            total = len(plain) * bw + (len(plain) - 1) * 10
-            for n, item in enumerate(plain):
-                item.rect = layout.rect(right.x + BAR_W / 2 - total / 2 + n * (bw + 10), top + plain_top, bw, 34)
+        for n, item in enumerate(plain):
+            r, c = divmod(n, PLAIN_PER_ROW)
+            count = min(PLAIN_PER_ROW, len(plain) - r * PLAIN_PER_ROW)
+            bw = min(260, (width - (count - 1) * 10) / count)
+            total = count * bw + (count - 1) * 10
+            item.rect = layout.rect(mid - total / 2 + c * (bw + 10), top + plain_top + r * 40, bw, 34)
         buttons = self.bar.buttons
         if buttons:
             natural = max(b.natural_width(layout) for b in buttons)     # room for the whole label
-            bw = min(max(180, natural), (width - (len(buttons) - 1) * 10) / len(buttons))
+            bw = min(max(150, natural), (width - (len(buttons) - 1) * 10) / len(buttons))
             total = len(buttons) * bw + (len(buttons) - 1) * 10
             for n, b in enumerate(buttons):
-                b.rect = layout.rect(right.x + BAR_W / 2 - total / 2 + n * (bw + 10), top + height - 42, bw, 34)
+                b.rect = layout.rect(mid - total / 2 + n * (bw + 10), top + height - 42, bw, 34)
 
     def _picture_label(self, item) -> str:
         return dn(item.picture[1]) if item.action.kind != "lock" else item.label
@@ -286,6 +308,7 @@ class TablePrompt(TableOverlay):
         super().update(dt)
         self.time += dt
         self.hover_time += dt
+        self.gate.update()
         self.bar.update(dt)
         session = self.game.session
         if self.app is not None and self in self.app.stack and (
@@ -295,6 +318,9 @@ class TablePrompt(TableOverlay):
     # --- input --------------------------------------------------------------------------------------
 
     def handle_event(self, event) -> None:
+        self.game.keys.see(event)
+        if not self.gate.admits(event):
+            return
         if event.type == pygame.KEYDOWN:
             self._key(event)
             return
@@ -459,11 +485,14 @@ class TablePrompt(TableOverlay):
         text(surface, layout, str(n), 14, theme.PARCHMENT_LIGHT, cap.center, anchor="center", bold=True)
 
     def _draw_bar(self, surface, layout) -> None:
-        rounded(surface, self.rect, (*theme.UMBER, 240), layout.px(10), max(2, layout.px(2)), theme.BRONZE_LIGHT)
+        rounded(surface, self.rect, theme.UMBER, layout.px(10), max(2, layout.px(2)), theme.BRONZE_LIGHT)
         x = self.rect.x + layout.px(12)
         y = self.rect.y + layout.px(8)
-        text(surface, layout, self.title, 18, theme.BRONZE_LIGHT, (x, y), bold=True, max_width=BAR_W - 24)
-        y += layout.px(26)
+        width = self.rect.w / layout.scale - 24
+        for line in self._title_lines:
+            text(surface, layout, line, 18, theme.BRONZE_LIGHT, (x, y), bold=True, max_width=width)
+            y += layout.px(23)
+        y += layout.px(4)
         for line in self._body_lines:
             text(surface, layout, line, 15, theme.TEXT_ON_DARK, (x, y))
             y += layout.px(19)
@@ -510,6 +539,7 @@ class TablePrompt(TableOverlay):
             self._tip = render_tip(layout, lines, self.game.art, picture, self.state)
             self._tip_key = key
         tip = self._tip
-        rect = tip.get_rect(bottomright=(item.rect.right, self.rect.top - layout.px(8)))
+        # Beside the prompt, level with the item: the table's targets and the log stay readable.
+        rect = tip.get_rect(topleft=(self.rect.right + layout.px(10), item.rect.top))
         rect.clamp_ip(pygame.Rect((0, 0), layout.size))
         surface.blit(tip, rect)
