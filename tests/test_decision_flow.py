@@ -182,3 +182,34 @@ def test_undo_in_the_middle_of_knossos_reopens_the_draft(app):
     up(pygame.K_BACKSPACE)
     run_until(app, lambda: isinstance(app.top, DraftScene))
     assert session.state.decision == "draft" and scenes(app) == [GameScene, DraftScene]
+
+
+def test_the_enter_that_opens_a_cards_actions_does_not_also_choose_one(app):
+    """Enter on the focused card opens its actions; that press's repeats must not pick one."""
+    from ui.scenes.card_actions import CardActionDialog
+    SETTINGS.animation_speed = "instant"
+    session = GameSession(GameConfig(seed=5, agora=False, first="me",
+                                     seats=[SeatSetup("human"), SeatSetup("human")]))
+    state = session.state
+    while state.phase == "draft":
+        session.apply(state.legal_actions()[0])
+    session.hand_over()
+    game = GameScene(session)
+    app.push(game)
+    run_until(app, lambda: isinstance(app.top, GameScene) and not game.anim.busy)
+    moves = len(state.history)
+    down(pygame.K_RIGHT)
+    up(pygame.K_RIGHT)
+    app.step(1 / 60)
+    down(pygame.K_RETURN, "\r")
+    app.step(1 / 60)
+    assert isinstance(app.top, CardActionDialog)
+    for _ in range(4):                                     # Enter held: its repeats
+        down(pygame.K_RETURN, "\r")
+        app.step(1 / 60)
+    assert isinstance(app.top, CardActionDialog) and len(state.history) == moves
+    up(pygame.K_RETURN)
+    down(pygame.K_RETURN, "\r")                            # a new press chooses the focused action
+    up(pygame.K_RETURN)
+    app.step(1 / 60)
+    assert len(state.history) == moves + 1

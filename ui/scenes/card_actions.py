@@ -141,6 +141,8 @@ class CardActionDialog(TableOverlay):
         return next((o for o in self.options if o.rect.collidepoint(pos)), None)
 
     def handle_event(self, event) -> None:
+        if not self.fresh_key(event):
+            return                      # held over from the press before this was shown
         if event.type == pygame.KEYDOWN:
             self._key(event)
         elif event.type == pygame.MOUSEMOTION:

@@ -69,6 +69,8 @@ class GameOverScene(TableOverlay):
             b.rect = layout.rect(x0 + i * (w + gap), 706, w, 50)
 
     def handle_event(self, event) -> None:
+        if not self.fresh_key(event):
+            return                      # held over from the press before this was shown
         if self.hidden:
             if event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
                 self.hidden = False

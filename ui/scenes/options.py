@@ -178,6 +178,8 @@ class OptionDialog(TableOverlay):
     # --- input -----------------------------------------------------------------------
 
     def handle_event(self, event) -> None:
+        if not self.fresh_key(event):
+            return                      # held over from the press before this was shown
         if self.peeking:
             if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.game is not None:
                 self.game.open_pause()

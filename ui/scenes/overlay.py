@@ -6,6 +6,7 @@ import pygame
 
 from ui import theme
 from ui.scene import Scene
+from ui.table.keys import KeyGate
 
 
 class TableOverlay(Scene):
@@ -18,6 +19,16 @@ class TableOverlay(Scene):
         self.game = game
         self.fade = 0.0
         self._scrim: pygame.Surface | None = None
+        keys = getattr(game, "keys", None)          # the game's held keys (ui/table/keys.py)
+        self.key_gate = KeyGate(keys) if keys is not None else None
+
+    def fresh_key(self, event) -> bool:
+        """False for a key still held from before this overlay was shown: the press (or its
+        repeat) that opened a dialog must not also answer it."""
+        if self.key_gate is None:
+            return True
+        self.game.keys.see(event)
+        return self.key_gate.admits(event)
 
     def update(self, dt: float) -> None:
         self.fade = min(1.0, self.fade + dt / 0.15)
