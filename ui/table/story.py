@@ -291,14 +291,14 @@ class _Lines:
             # Sabotage: the opponent's built Wonder goes to the box, the card under it to the discard pile
             j = self.find(i, lambda c: c.kind == "card" and c.get("frm") == "wonder"
                           and c.get("wonder") == e.get("wonder"), 3)
+            fields = dict(who=who, name=name, whose=self.v.whose(e.get("from_player")),
+                          why=reason_text(e.get("reason")) or "-")
             if j is None:
-                return self.add(e.player, t("events.wonder.returned", who=who, name=name,
-                                            whose=self.v.whose(e.get("from_player")),
-                                            why=reason_text(e.get("reason")) or "-"))
-            self.used.add(j)
-            self.add(e.player, t("events.wonder.returned_with_card", who=who, name=name,
-                                 whose=self.v.whose(e.get("from_player")), card=_card(self.events[j].get("card")),
-                                 why=reason_text(e.get("reason")) or "-"))
+                self.add(e.player, t("events.wonder.returned", **fields))
+            else:
+                self.used.add(j)
+                self.add(e.player, t("events.wonder.returned_with_card", card=_card(self.events[j].get("card")),
+                                     **fields))
 
     def on_progress(self, i, e) -> None:
         action, token = e.get("action"), e.get("token")
@@ -383,15 +383,18 @@ def _other(seat):
     return None if seat is None else 1 - seat
 
 
+# reason kind -> (the rules' table of such components, its name -> index map)
+_TABLES = {"conspiracy": ("conspiracies", "conspiracy_id"), "card": ("cards", "card_id"),
+           "wonder": ("wonders", "wonder_id"), "progress": ("progress", "progress_id"),
+           "decree": ("decrees", "decree_id")}
+
+
 def _moves_coins_between_players(rules, reason) -> bool:
     """Whether the component behind `reason` takes coins from one player for the other
     (Blackmail): its loss and the gain that follows are then one line, giver to receiver."""
-    if not reason or len(reason) < 2 or reason[0] not in ("conspiracy", "card", "wonder", "progress", "decree"):
+    if not reason or len(reason) < 2 or reason[0] not in _TABLES:
         return False
-    tables = {"conspiracy": ("conspiracies", "conspiracy_id"), "card": ("cards", "card_id"),
-              "wonder": ("wonders", "wonder_id"), "progress": ("progress", "progress_id"),
-              "decree": ("decrees", "decree_id")}
-    table, ids = tables[reason[0]]
+    table, ids = _TABLES[reason[0]]
     try:
         comp = getattr(rules, table)[getattr(rules, ids)[reason[1]]]
     except (AttributeError, KeyError, IndexError, TypeError):
