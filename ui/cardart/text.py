@@ -33,6 +33,24 @@ def fit_lines(text: str, max_w: int, max_h: int, max_px: int, bold: bool = True,
         px -= 1
 
 
+def fit_paragraph(text: str, max_w: int, max_h: int, max_px: int, bold: bool = True, min_px: int = MIN_PX):
+    """(px, lines) of rules text set whole in the box — as many lines as its height holds,
+    the largest size <= max_px — or None when it cannot be set whole at min_px or more.
+    Rules text is never cut: a sentence that stops half-way says something else."""
+    whole = " ".join(text.split())
+    for px in range(max(min_px, int(max_px)), min_px - 1, -1):
+        font = get_font(px, bold)
+        line_h = font.get_linesize() * 0.92
+        room = int((max_h + 2 - font.get_linesize()) // line_h) + 1 if font.get_linesize() <= max_h + 2 else 0
+        if room < 1:
+            continue
+        lines = wrap_balanced(whole, font, max_w)
+        if (len(lines) <= room and all(font.size(line)[0] <= max_w for line in lines)
+                and " ".join(" ".join(lines).split()) == whole):
+            return px, lines
+    return None
+
+
 def render_lines(lines, px: int, color, bold: bool = True, outline=None, outline_w: int = 0,
                  line_gap: float = 0.92) -> pygame.Surface:
     font = get_font(px, bold)
@@ -50,13 +68,23 @@ def render_lines(lines, px: int, color, bold: bool = True, outline=None, outline
 
 
 def fitted(text, max_w, max_h, max_px, color=P.INK, bold=True, max_lines=2, outline=None,
-           outline_w=0, min_px=MIN_PX) -> pygame.Surface:
+           outline_w=0, min_px=MIN_PX, whole=None) -> pygame.Surface:
     """Text fitted in a box, never set below MIN_PX: where it cannot be that large (a small
-    card face) nothing is drawn — the table and the tooltip name the piece instead."""
+    card face) nothing is drawn — the table and the tooltip name the piece instead.
+
+    `whole`: the text is a rule (by default, any text given more than two lines): it is
+    wrapped onto as many lines as the box holds and drawn whole or not at all — never cut
+    mid-sentence ("…"); the tooltip beside the picture always has the full text. A name
+    (one or two lines) may still end in "…" where it cannot fit."""
     min_px = max(MIN_PX, min_px)
     box_w, box_h = max_w - 2 * outline_w, max_h - 2 * outline_w
     if not readable(text, box_w, box_h, max_px, bold, min_px):
         return pygame.Surface((1, 1), pygame.SRCALPHA)
+    if whole if whole is not None else max_lines > 2:
+        fit = fit_paragraph(text, box_w, box_h, max_px, bold, min_px)
+        if fit is None:
+            return pygame.Surface((1, 1), pygame.SRCALPHA)
+        return render_lines(fit[1], fit[0], color, bold, outline, outline_w)
     px, lines = fit_lines(text, box_w, box_h, max_px, bold, max_lines, min_px)
     if any(get_font(px, bold).size(line)[0] > box_w for line in lines):
         lines = [cut(line, box_w, px, bold) for line in lines]

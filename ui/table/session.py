@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from game.ai import make_player
 from game.savegame import SavedGame, SaveError, replay_move
 from ui import saves
-from ui.i18n import t
+from ui.i18n import language, t
 from ui.settings import SETTINGS
 from ui.table.ai_worker import AIWorker, PlayerSpec
 from ui.table.story import mask_for, story
@@ -161,6 +161,23 @@ class GameSession:
         """Write the log again (after a language change: every line in the new language)."""
         _, self.log, self.marks = self._replay(len(self.saved.actions))
 
+    @property
+    def log(self) -> list[LogEntry]:
+        """The log in the current language. Its lines are made from the game's events, so a
+        language change writes all of them again — also for a game that was not on the
+        screen when the language changed (paused to the title menu, then continued)."""
+        if self._log_language != language():
+            try:
+                self.rebuild_log()
+            except SaveError:              # a position set up by hand (tests): its lines stay
+                self._log_language = language()
+        return self._log
+
+    @log.setter
+    def log(self, entries: list[LogEntry]) -> None:
+        self._log = entries
+        self._log_language = language()
+
     # --- who is who --------------------------------------------------------------------
 
     @property
@@ -233,13 +250,14 @@ class GameSession:
         it caused (game.events, unmasked: the scene masks them for the seat at the screen)."""
         if isinstance(action, str):
             action = self.state.parse_action(action)
+        log = self.log                     # in the current language before this move's lines join it
         before = self.state.clone()
         events = list(self.state.apply(action) or [])
         self.version += 1
         self.cancel_ai()
         self.saved.record(self.state, action)
-        self.marks.append(len(self.log))
-        self.log.extend(self._lines(action, events, self.state.rules))
+        self.marks.append(len(log))
+        log.extend(self._lines(action, events, self.state.rules))
         self.last_change = (before, self.state, events)
         self.autosave()
         if self.state.is_terminal:
@@ -295,11 +313,12 @@ class GameSession:
         count = self.undo_target()
         if count is None:
             return False
+        log = self.log                     # in the current language while the marks still fit it
         self.cancel_ai(abandon=True)
         state = self.saved.replay(upto=count)
         self.saved.truncate(count, state)
         self.state = state
-        self.log = self.log[:self.marks[count]]
+        self.log = log[:self.marks[count]]
         del self.marks[count:]
         self._age, self._phase = state.age, state.phase
         self.last_change = None

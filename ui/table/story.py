@@ -18,6 +18,7 @@ from ui.i18n import t
 from ui.names import display_name as dn
 
 SILENT = {"turn", "reveal"}
+TRANSFER_COINS = "take_opponent_coins"       # the effect kind that moves coins from one player to the other
 
 
 def mask_for(events, seat: int | None) -> list:
@@ -178,6 +179,15 @@ class _Lines:
         reason = e.get("reason")
         kind = reason[0] if reason else None
         n = e.delta
+        if n < 0 and _moves_coins_between_players(self.rules, reason):
+            j = self.find(i, lambda c: c.kind == "coins" and c.get("reason") == reason
+                          and c.player == _other(e.player) and c.delta == -n, 2)
+            if j is not None:
+                self.used.add(j)
+                taker = self.events[j].player
+                self.add(taker, t("events.coins.taken_from", who=self.v.who(taker), giver=self.v.mid(e.player),
+                                  why=reason_text(reason), **_coins(n)))
+                return
         if kind == "payment" and self._paid_for(i, reason[1]):
             self.used.discard(i)        # told by the construction's own line
             return
@@ -214,8 +224,9 @@ class _Lines:
             return                  # dealt at an Age's start / told by the Wonder's or Conspiracy's line
         if frm == "structure" and to == "city":
             paid = self.payment(i, name)
-            key = "events.card.built_paid" if paid else "events.card.built_free"
-            self.add(e.player, t(key, who=who, name=_card(name), n=paid))
+            key = "events.card.built_paid" if paid else "events.card.built_free_because" if why \
+                else "events.card.built_free"
+            self.add(e.player, t(key, who=who, name=_card(name), n=paid, why=why))
         elif frm == "structure" and to == "senate":
             paid = self.payment(i, name)
             key = "events.card.recruited_paid" if paid else "events.card.recruited_free"
@@ -235,8 +246,18 @@ class _Lines:
             key = "events.card.destroyed_because" if why else "events.card.destroyed"
             self.add(e.player, t(key, who=who, whose=self.v.whose(owner), name=_card(name), why=why))
         elif frm in ("city", "senate") and to in ("city", "senate"):
+            receiver = e.get("to_player", e.player)
+            if receiver is not None and receiver != e.player:
+                # the acting player handed one of their cards over (Coercion): told from the receiver
+                self.add(receiver, t(f"events.card.given.{self.v.form(receiver)}", who=self.v.who(receiver),
+                                     whose=self.v.whose(owner), name=_card(name), why=why or "-"))
+                return
             key = "events.card.taken_because" if why else "events.card.taken"
             self.add(e.player, t(key, who=who, whose=self.v.whose(owner), name=_card(name), why=why))
+        elif frm == "wonder" and to == "discard":
+            # the card under a Wonder sent back to the box (Sabotage), when the Wonder's line did not tell it
+            self.add(owner, t("events.card.from_wonder", whose=self.v.whose(owner), name=_card(name),
+                              wonder=dn(e.get("wonder") or ""), why=why or "-"))
         elif frm in ("discard", "box") and to in ("city", "senate"):
             paid = self.payment(i, name)
             key = f"events.card.built_from_{frm}"
@@ -268,14 +289,30 @@ class _Lines:
             self.add(e.player, t("events.wonder.taken", who=who, name=name, whose=self.v.whose(e.get("from_player")),
                                  why=reason_text(e.get("reason")) or "-"))
         elif action == "returned":
-            self.add(e.player, t("events.wonder.returned", name=name, whose=self.v.whose(e.player),
-                                 why=reason_text(e.get("reason")) or "-"))
+            # Sabotage: the opponent's built Wonder goes to the box, the card under it to the discard pile
+            j = self.find(i, lambda c: c.kind == "card" and c.get("frm") == "wonder"
+                          and c.get("wonder") == e.get("wonder"), 3)
+            fields = dict(who=who, name=name, whose=self.v.whose(e.get("from_player")),
+                          why=reason_text(e.get("reason")) or "-")
+            if j is None:
+                self.add(e.player, t("events.wonder.returned", **fields))
+            else:
+                self.used.add(j)
+                self.add(e.player, t("events.wonder.returned_with_card", card=_card(self.events[j].get("card")),
+                                     **fields))
 
     def on_progress(self, i, e) -> None:
         action, token = e.get("action"), e.get("token")
         name = dn(token) if token else t("events.hidden.progress")
         who = self.v.who(e.player)
-        if action in ("gained", "declined", "locked", "returned", "drawn"):
+        frm = e.get("frm")
+        if action == "locked" and frm in ("board", "opponent", "box"):
+            why = reason_text(e.get("reason")) or "-"
+            self.add(e.player, t(f"events.progress.locked_{frm}", who=who, name=name, why=why,
+                                 whose=self.v.whose(_other(e.player))))
+        elif action == "gained" and frm == "box":
+            self.add(e.player, t("events.progress.gained_box", who=who, name=name))
+        elif action in ("gained", "declined", "locked", "returned", "drawn"):
             self.add(e.player, t(f"events.progress.{action}", who=who, name=name))
 
     def on_cube(self, i, e) -> None:
@@ -305,8 +342,8 @@ class _Lines:
     def on_decree(self, i, e) -> None:
         chamber = _chamber(self.rules, e.get("chamber"))
         if e.get("action") == "moved":
-            self.add(None, t("events.decree.moved", decree=_decree(e), chamber=chamber,
-                             to=_chamber(self.rules, e.get("to"))))
+            key = "events.decree.moved" if e.get("decree") else "events.decree.moved_hidden"
+            self.add(None, t(key, decree=_decree(e), chamber=chamber, to=_chamber(self.rules, e.get("to"))))
         else:
             self.add(None, t("events.decree.revealed", decree=_decree(e), chamber=chamber))
 
@@ -346,6 +383,31 @@ class _Lines:
             return
         kind = t(f"victory.kind.{e.get('victory')}")
         self.add(e.player, t(f"events.victory.{self.v.form(e.player)}", who=self.v.who(e.player), kind=kind))
+
+
+def _other(seat):
+    return None if seat is None else 1 - seat
+
+
+# reason kind -> (the rules' table of such components, its name -> index map)
+_TABLES = {"conspiracy": ("conspiracies", "conspiracy_id"), "card": ("cards", "card_id"),
+           "wonder": ("wonders", "wonder_id"), "progress": ("progress", "progress_id"),
+           "decree": ("decrees", "decree_id")}
+
+
+def _moves_coins_between_players(rules, reason) -> bool:
+    """Whether the component behind `reason` takes coins from one player for the other
+    (Blackmail): its loss and the gain that follows are then one line, giver to receiver."""
+    if not reason or len(reason) < 2 or reason[0] not in _TABLES:
+        return False
+    table, ids = _TABLES[reason[0]]
+    try:
+        comp = getattr(rules, table)[getattr(rules, ids)[reason[1]]]
+    except (AttributeError, KeyError, IndexError, TypeError):
+        return False
+    defn = getattr(comp, "defn", None)
+    effects = list(getattr(defn, "effects", ()) or ()) + list(getattr(defn, "steps", ()) or ())
+    return any(getattr(fx, "kind", None) == TRANSFER_COINS for fx in effects)
 
 
 def _decree(e) -> str:
