@@ -14,6 +14,7 @@ AFFORDABLE = (196, 146, 34)
 EXPENSIVE = (168, 40, 30)
 PLAYER_COLORS = {0: (196, 128, 58), 1: (150, 160, 172)}
 PLAYER_DARK = {0: (112, 64, 24), 1: (80, 88, 100)}
+CONDENSE = 0.8          # a line may be squeezed to 80 % of its width before it is cut with "…"
 
 # (text, screen rect, pixel size) of every line the table's painters set: the readability
 # test collects them to find type below fonts.MIN_PX and lines drawn over each other.
@@ -36,7 +37,8 @@ def text(surface, layout: Layout, value: str, size: float, color, pos, *, anchor
     """Blit a line of text at a *pixel* position with an anchor; returns its rect.
 
     With max_width (design units) a line too long is set in smaller type (down to min_ratio
-    of the size, never below fonts.MIN_PX) and only then cut with "…"."""
+    of the size, never below fonts.MIN_PX), then condensed sideways (to CONDENSE of its
+    width), and only then cut with "…"."""
     px = type_px(layout, size)
     if max_width is None or fonts.get_font(px, bold).size(value)[0] <= layout.px(max_width):
         img = fonts.render(value, px, color, bold)
@@ -45,8 +47,13 @@ def text(surface, layout: Layout, value: str, size: float, color, pos, *, anchor
         limit = layout.px(max_width)
         ratio = max(min_ratio, fonts.MIN_PX / px)
         px = max(fonts.MIN_PX, fonts.fit_px(value, px, limit, bold, ratio))
-        img = fonts.render_fit(value, px, color, limit, bold, 1.0)
-        shade = fonts.render_fit(value, px, shadow, limit, bold, 1.0) if shadow is not None else None
+        if fonts.get_font(px, bold).size(value)[0] * CONDENSE <= limit:
+            # a little too wide at the smallest type: condensed sideways, as names are, not cut
+            img = render_line(value, px, limit, color, bold)
+            shade = render_line(value, px, limit, shadow, bold) if shadow is not None else None
+        else:
+            img = fonts.render_fit(value, px, color, limit, bold, 1.0)
+            shade = fonts.render_fit(value, px, shadow, limit, bold, 1.0) if shadow is not None else None
     rect = img.get_rect(**{anchor: pos})
     if shade is not None:
         surface.blit(shade, rect.move(0, max(1, layout.px(1.5))))

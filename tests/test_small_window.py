@@ -1,0 +1,71 @@
+"""The table in the window a 1280x720 screen gets (ui/window_fit.py): every label on it is
+whole — a line a little too long is set smaller or condensed, never cut with "…"."""
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import random  # noqa: E402
+import sys  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pytest  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from ui import fonts, i18n, storage  # noqa: E402
+from ui.app import App  # noqa: E402
+from ui.scenes.game import GameScene  # noqa: E402
+from ui.scenes.menu import MenuScene  # noqa: E402
+from ui.settings import SETTINGS  # noqa: E402
+from ui.table.session import CURRENT, GameConfig, GameSession, SeatSetup  # noqa: E402
+from ui.window_fit import choose_window_size, room_on  # noqa: E402
+
+
+@pytest.fixture
+def data(tmp_path):
+    previous = storage.use(storage.Storage.under(tmp_path / "data"))
+    speed = SETTINGS.animation_speed
+    SETTINGS.animation_speed = "instant"
+    yield tmp_path
+    SETTINGS.animation_speed = speed
+    storage.use(previous)
+    CURRENT["session"] = None
+    i18n.set_language("en")
+
+
+def drawn(app) -> list[str]:
+    seen: list[str] = []
+    fonts.clear_caches()
+    fonts.RENDER_HOOK = seen.append
+    try:
+        app.step(1 / 60)
+    finally:
+        fonts.RENDER_HOOK = None
+    return seen
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+@pytest.mark.parametrize("agora", [True, False])
+def test_no_label_on_the_table_is_cut_in_the_window_of_a_small_screen(data, lang, agora):
+    size = choose_window_size(room_on((1280, 720)), None)
+    assert size[0] < 1280 and size[1] < 720            # smaller than the design's smallest size
+    i18n.set_language(lang)
+    app = App(size, home=MenuScene)
+    try:
+        session = GameSession(GameConfig(seed=11, agora=agora, first="me",
+                                         seats=[SeatSetup("human"), SeatSetup("ai", "random")]))
+        rng = random.Random(3)
+        state = session.state
+        while len(state.history) < 40 or state.current_player != 0:    # well into Age I or II
+            session.apply(rng.choice(state.legal_actions()))
+        app.push(GameScene(session))
+        for _ in range(3):
+            app.step(1 / 60)
+        cut = [s for s in drawn(app) if s.rstrip().endswith("…")]
+        assert not cut, cut
+    finally:
+        app.close()
