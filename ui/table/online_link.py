@@ -84,7 +84,7 @@ class NetLink:
                 self.inbox.put({"type": "connection", "status": "lost"})
             await asyncio.sleep(delay)
             delay = min(8.0, delay * 2)
-        self.inbox.put({"type": "entered", **joined, "token": client.token})
+        self.inbox.put({**joined, "type": "entered", "token": client.token})
         try:
             async for msg in client.messages():
                 self.inbox.put(msg)

@@ -143,7 +143,9 @@ class OnlineSession:
         self.agora = True
         self.clock_minutes = 0
         self.names = ["", ""]
-        self.state = None                 # the table's State (None until the game starts)
+        self.state = None                 # the State the table shows (None until the game starts)
+        self.latest = None                # the State of the latest update (shown after `pending`)
+        self.pending: list = []           # changes received, not yet shown (one at a time)
         self.update = None                # the latest update message
         self.update_time = 0.0            # when it arrived (time.monotonic)
         self.events: list = []            # this seat's account of the game
@@ -196,8 +198,9 @@ class OnlineSession:
     @property
     def human_to_act(self) -> bool:
         """This seat must decide now, and has not sent its answer yet."""
-        return (self.state is not None and self.record is None and self.actor == self.seat
-                and self.sent_seq != self.seq and self.undo_request is None)
+        return (self.state is not None and not self.pending and self.record is None
+                and self.actor == self.seat and self.sent_seq != self.seq
+                and self.undo_request is None and not (self.update or {}).get("over"))
 
     @property
     def seq(self) -> int:
@@ -284,14 +287,21 @@ class OnlineSession:
 
     # --- receiving ---------------------------------------------------------------------------------------
 
-    def poll(self) -> list[Change]:
-        """Read what the server sent since the last frame; returns the positions to show."""
-        changes = []
+    def poll(self) -> None:
+        """Read what the server sent since the last frame (never waits)."""
         for msg in self.link.drain():
             change = self._receive(msg)
             if change is not None:
-                changes.append(change)
-        return changes
+                self.pending.append(change)
+
+    def advance(self) -> Change | None:
+        """The next position to show (the scene asks once the table is still), or None."""
+        if not self.pending:
+            return None
+        change = self.pending.pop(0)
+        self.state = change.after
+        self.version += 1
+        return change
 
     def _receive(self, msg: dict):
         kind = msg.get("type")
@@ -354,7 +364,7 @@ class OnlineSession:
         self.notice = t(f"online.error.{code}") if code in ERROR_NOTES else None
 
     def _update(self, msg):
-        before = self.state
+        before = self.latest
         previous_seq = self.seq
         start = msg["events_from"]
         taken_back = before is not None and msg["seq"] < previous_seq
@@ -366,22 +376,23 @@ class OnlineSession:
         self.undo_request = msg.get("undo")
         self.sent_seq = None
         self._away_from_update((msg.get("away") or [None, None])[1 - self.viewer])
-        self.state = view_state(msg["observation"], msg["seq"])
+        self.latest = view_state(msg["observation"], msg["seq"])
         if msg["seq"] != previous_seq:
             self.undo_refused = False
         self.version += 1
         if before is None or taken_back:
             self._relog()                   # the whole account at once: nothing to animate
-            return Change(None, before, self.state, [], reset=True)
+            self.pending.clear()
+            return Change(None, before, self.latest, [], reset=True)
         if not new and msg["seq"] == previous_seq:
             return None                     # a request asked or answered: same position
-        actions = self.state.history[previous_seq:msg["seq"]]
+        actions = self.latest.history[previous_seq:msg["seq"]]
         action = actions[0] if len(actions) == 1 else None
         self.chunks.append((len(self.events), action))
         self.marks.append(len(self.log))
         self.log = self.log + self._lines(new, action)
         actor = action.player if action is not None else (new[0].player if new else None)
-        return Change(actor, before, self.state, new)
+        return Change(actor, before, self.latest, new)
 
     def _away_from_update(self, away) -> None:
         if away is None:
@@ -396,13 +407,13 @@ class OnlineSession:
             return None                     # said again after a resume
         self.record = msg.get("record")
         result = msg.get("result") or {}
-        before = self.state
+        before = self.latest
         try:
             saved = SavedGame.from_dict(self.record)
             final = saved.replay()
         except (SaveError, TypeError, ValueError, KeyError, AttributeError) as exc:
             log.warning("the server's record of the game does not replay: %s", exc)
-            saved, final = None, self.state
+            saved, final = None, self.latest
         if final is None:
             return None
         if final.result is None and result.get("victory"):
@@ -411,7 +422,7 @@ class OnlineSession:
                                   tuple(result.get("scores") or ()), bool(result.get("tiebreak")))
             self.log = self.log + [LogEntry(t(f"online.log.{result['victory']}",
                                               who=self.name(result.get("winner") or 0)))]
-        self.state = final
+        self.latest = final
         self.version += 1
         if saved is not None:
             saved.options.setdefault("online", {})["seat"] = self.viewer
@@ -419,14 +430,14 @@ class OnlineSession:
             self.saved = saved
             saves.game_over(None, saved)        # into the history: replay, analysis, statistics
         forget_ticket()
-        return Change(None, before, final, [], reset=True)
+        return Change(None, before, final, [])
 
     # --- the log ----------------------------------------------------------------------------------------
 
     def _lines(self, events, action) -> list[LogEntry]:
         names = [self.name(0), self.name(1)]
         you = self.viewer
-        mine = story(mask_for(events, you), self.state.rules, you, names)
+        mine = story(mask_for(events, you), self.latest.rules, you, names)
         if not mine and action is not None:
             who = t("events.who.you") if action.player == you else names[action.player]
             line = quiet_line(action, who)
@@ -449,7 +460,7 @@ class OnlineSession:
         self.log, self.marks = log_lines, marks
 
     def rebuild_log(self) -> None:
-        if self.state is not None:
+        if self.latest is not None:
             self._relog()
 
     # --- the hot-seat and AI parts of the table's interface: nothing to do online ----------------
