@@ -18,8 +18,7 @@ from ui.scenes.game import GameScene
 from ui.scenes.gameover import GameOverScene
 from ui.table.paint import PLAYER_COLORS, rounded, text
 
-STRIP = (1030, 820, 372, 70)          # design rect: left of the Undo and Menu buttons
-CLAIM_BUTTON = (1262, 856, 136, 30)
+CLAIM_W = 150                         # design width of the Claim button
 
 
 def clock_text(seconds: float | None) -> str:
@@ -133,6 +132,8 @@ class OnlineGameScene(GameScene):
         if note and version == session.version:
             return note
         s = self.state
+        if session.notice:
+            return session.notice
         if session.undo_waiting:
             return t("online.undo.waiting", who=session.name(1 - session.viewer))
         if session.undo_refused:
@@ -144,86 +145,91 @@ class OnlineGameScene(GameScene):
                 return t("online.status.sent")
         return super()._status_text()
 
-    # --- the strip: connection, opponent away, clocks ------------------------------------------------
+    # --- the connection line, the away banner, the clocks ------------------------------------------------
+    # The connection is said on the log's title row, right-aligned; an absent opponent gets a
+    # banner over the top of the log (with the claim once the away limit has passed); each
+    # seat's clock stands at the top right of its plate.
 
     def draw(self, surface) -> None:
         super().draw(surface)
-        self._draw_strip(surface, self.layout)
+        layout = self.layout
+        self._draw_connection(surface, layout)
+        self._draw_away(surface, layout)
+        for seat in (0, 1):
+            self._draw_clock(surface, layout, seat)
 
-    def strip_lines(self) -> list[tuple[str, tuple]]:
-        """(text, colour) lines of the strip, most urgent first."""
+    def connection_line(self) -> tuple[str, tuple]:
         session = self.session
-        lines = []
         if session.failure is not None:
-            lines.append((t("online.link.failed"), theme.DANGER))
-        elif session.connection == "lost":
-            lines.append((t("online.link.reconnecting") + "." * (1 + int(self.time * 3) % 3), (250, 170, 90)))
-        else:
-            lines.append((t("online.link.connected", room=session.room or ""), (150, 220, 140)))
+            return t("online.link.failed"), theme.DANGER
+        if session.connection == "lost":
+            return t("online.link.reconnecting") + "." * (1 + int(self.time * 3) % 3), (250, 170, 90)
+        return t("online.link.connected", room=session.room or ""), (150, 220, 140)
+
+    def away_line(self) -> str | None:
+        session = self.session
         away = session.away_seconds()
-        if away is not None and session.record is None:
-            claim_in = session.claim_in()
-            if claim_in and claim_in > 0:
-                lines.append((t("online.away.since", who=session.name(1 - session.viewer),
-                                time=clock_text(away), left=clock_text(claim_in)), (250, 170, 90)))
-            else:
-                lines.append((t("online.away.claim_now", who=session.name(1 - session.viewer)), (250, 170, 90)))
-        if session.clock_minutes and session.update is not None:
-            me, other = session.viewer, 1 - session.viewer
-            lines.append((t("online.clock.both", you=clock_text(session.clock_left(me)),
-                            who=session.name(other), other=clock_text(session.clock_left(other))),
-                          theme.TEXT_ON_DARK))
-        return lines
+        if away is None or session.record is not None:
+            return None
+        who = session.name(1 - session.viewer)
+        claim_in = session.claim_in()
+        if claim_in:
+            return t("online.away.since", who=who, time=clock_text(away), left=clock_text(claim_in))
+        return t("online.away.claim_now", who=who)
 
-    def claim_available(self) -> bool:
-        s = self.session
-        return s.record is None and s.away_seconds() is not None and not s.claim_in()
+    def _log_area(self):
+        from ui.table import geometry as G
+        return G.log_rect(self.state.agora)
 
-    def claim_rect(self) -> pygame.Rect:
-        return self.layout.rect(*CLAIM_BUTTON)
+    def _draw_connection(self, surface, layout) -> None:
+        if self.log.scroll:
+            return                      # the log's "n more" note has the corner then
+        area = self._log_area()
+        line, colour = self.connection_line()
+        right = layout.point(area.right - 12, area.y + 16)
+        spot = text(surface, layout, line, 13, colour, right, anchor="midright", bold=True,
+                    max_width=area.w - 150)
+        pygame.draw.circle(surface, colour, (spot.left - layout.px(9), spot.centery), layout.px(4))
 
-    def _draw_strip(self, surface, layout) -> None:
-        rect = layout.rect(*STRIP)
-        rounded(surface, rect, (*theme.UMBER, 225), layout.px(8), max(1, layout.px(1.5)), theme.BRONZE_LIGHT)
+    def _draw_away(self, surface, layout) -> None:
+        line = self.away_line()
+        if line is None:
+            return
+        area = self._log_area()
+        box = layout.rect(area.x + 6, area.y + 30, area.w - 12, 48)
+        rounded(surface, box, (*theme.UMBER, 240), layout.px(8), max(1, layout.px(2)), (250, 170, 90))
         claim = self.claim_available()
-        width = STRIP[2] - 20 - (CLAIM_BUTTON[2] + 8 if claim else 0)
-        lines = self.strip_lines()[:3]
-        y = STRIP[1] + 6
-        for i, (line, colour) in enumerate(lines):
-            dot = i == 0
-            x = STRIP[0] + (24 if dot else 10)
-            if dot:
-                pygame.draw.circle(surface, colour, layout.point(STRIP[0] + 13, y + 10), layout.px(5))
-            text(surface, layout, line, 14, colour if dot else theme.TEXT_ON_DARK, layout.point(x, y + 10),
-                 anchor="midleft", bold=dot, max_width=width - (x - STRIP[0] - 10))
-            y += 20
+        room = area.w - 32 - (CLAIM_W + 10 if claim else 0)
+        text(surface, layout, line, 14, theme.TEXT_ON_DARK, (box.x + layout.px(10), box.centery), anchor="midleft",
+             bold=True, max_width=room)
         if claim:
             r = self.claim_rect()
             hot = r.collidepoint(self.mouse)
             rounded(surface, r, theme.BRONZE if hot else theme.UMBER_LIGHT, layout.px(8), max(1, layout.px(1.5)),
                     theme.BRONZE_LIGHT)
             text(surface, layout, t("online.away.claim"), 14, theme.TEXT_ON_DARK, r.center, anchor="center",
-                 bold=True, max_width=CLAIM_BUTTON[2] - 8)
-        for seat in (0, 1):
-            self._draw_name_tag(surface, layout, seat)
+                 bold=True, max_width=CLAIM_W - 8)
 
-    def _draw_name_tag(self, surface, layout, seat) -> None:
-        """The opponent's own name (the plate says "Opponent") and each seat's clock."""
+    def claim_available(self) -> bool:
+        s = self.session
+        return s.record is None and s.away_seconds() is not None and not s.claim_in()
+
+    def claim_rect(self) -> pygame.Rect:
+        area = self._log_area()
+        return self.layout.rect(area.right - 16 - CLAIM_W, area.y + 38, CLAIM_W, 32)
+
+    def _draw_clock(self, surface, layout, seat) -> None:
+        """Each seat's clock at the top right of its plate (brighter while it runs)."""
         from ui.table import geometry as G
-        band = next(b for b in G.bands(self.session.viewer) if b.seat == seat)
-        bits = []
-        if seat != self.session.viewer and self.session.names[seat].strip():
-            bits.append(self.session.names[seat].strip())
         left = self.session.clock_left(seat) if self.session.clock_minutes else None
-        if left is not None:
-            bits.append(clock_text(left))
-        if not bits:
+        if left is None:
             return
-        label = " · ".join(bits)
-        x, y = band.plate.x + band.plate.w - 10, band.plate.y + 24
+        band = next(b for b in G.bands(self.session.viewer) if b.seat == seat)
         running = self.session.update is not None and self.session.update.get("clock_running") == seat
-        text(surface, layout, label, 15, theme.BRONZE_LIGHT if running else theme.TEXT_ON_DARK,
-             layout.point(x, y), anchor="midright", bold=running, max_width=band.plate.w - 130, shadow=theme.INK)
+        colour = (250, 150, 120) if left < 60 else theme.BRONZE_LIGHT if running else theme.TEXT_ON_DARK
+        text(surface, layout, clock_text(left), 17, colour,
+             layout.point(band.plate.x + band.plate.w - 10, band.plate.y + 24), anchor="midright", bold=running,
+             shadow=theme.INK)
 
     # --- input --------------------------------------------------------------------------------
 

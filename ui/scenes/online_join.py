@@ -59,6 +59,7 @@ class OnlineJoinScene(OnlineScreen):
         self.address = TextField("", placeholder=t("online.address_placeholder"), limit=60)
         self.code = TextField("", placeholder=t("online.code_placeholder"), limit=12)
         self.browser = None
+        self._browsing = False
         self.searching = False
         self.found: list = []
         self.found_rects: list = []
@@ -69,21 +70,30 @@ class OnlineJoinScene(OnlineScreen):
 
     def on_enter(self) -> None:
         super().on_enter()
+        self._start_browsing()
+
+    def _start_browsing(self) -> None:
         try:
             self.browser = self.browser_factory()
             self.searching = bool(self.browser.start())
         except Exception:                # mDNS is a convenience: never a reason to fail
             self.browser, self.searching = None, False
+        self._browsing = True
 
-    def on_exit(self) -> None:
-        for f in (self.address, self.code):
-            f.focus(False)
+    def _stop_browsing(self) -> None:
+        """Only while this screen is shown: a game under way sends nothing more."""
+        self._browsing = False
         if self.browser is not None:
             try:
                 self.browser.stop()
             except Exception:
                 pass
             self.browser = None
+
+    def on_exit(self) -> None:
+        for f in (self.address, self.code):
+            f.focus(False)
+        self._stop_browsing()
 
     def accepts_text(self) -> bool:
         return self.address.focused or self.code.focused
@@ -113,6 +123,7 @@ class OnlineJoinScene(OnlineScreen):
         self.problem = ""
         for f in (self.address, self.code):
             f.focus(False)
+        self._stop_browsing()
         join_game(self.app, self.name, url, code)
 
     # --- frame ----------------------------------------------------------------------------------------------
@@ -121,6 +132,8 @@ class OnlineJoinScene(OnlineScreen):
         super().update(dt)
         for f in (self.address, self.code):
             f.update(dt)
+        if not self._browsing:
+            self._start_browsing()        # back on this screen (a join that failed)
         if self.browser is not None:
             self.found = self.browser.games.games()[:ROWS_SHOWN]
         if self.app is not None:

@@ -122,6 +122,11 @@ class NetLink:
             return False
         return True
 
+    def drop(self) -> None:
+        """Cut the connection as a network failure would (tests): the client reconnects."""
+        if self._loop is not None and self.client is not None:
+            self._loop.call_soon_threadsafe(self.client.drop)
+
     def close(self) -> None:
         """Leave: the connection closes (the server keeps the seat for a resume)."""
         self._ready.wait(2.0)

@@ -154,6 +154,7 @@ class OnlineSession:
         self.marks: list = []
         self.version = 0
         self.connection = "connecting"    # 'connecting', 'ok', 'lost'
+        self.losses = 0                   # connections lost (and retried) so far
         self.failure: dict | None = None  # the link gave up: {'code', 'message'}
         self.opponent_away: dict | None = None   # {'since', 'claim_at'} (monotonic times)
         self.undo_request: dict | None = None    # the server's waiting request
@@ -309,6 +310,7 @@ class OnlineSession:
             self._entered(msg)
         elif kind == "connection":
             self.connection = "ok" if msg.get("status") == "restored" else "lost"
+            self.losses += self.connection == "lost"
         elif kind == "failed":
             self.failure = {"code": msg.get("code"), "message": msg.get("message", "")}
             self.connection = "lost"
@@ -375,6 +377,7 @@ class OnlineSession:
         self.names = [n or self.names[i] for i, n in enumerate(msg.get("names") or self.names)]
         self.undo_request = msg.get("undo")
         self.sent_seq = None
+        self.notice = None
         self._away_from_update((msg.get("away") or [None, None])[1 - self.viewer])
         self.latest = view_state(msg["observation"], msg["seq"])
         if msg["seq"] != previous_seq:
