@@ -98,7 +98,11 @@ def game_uid(saved: SavedGame) -> str:
 
 
 def your_seat(saved) -> int:
-    """The seat statistics are told from: the person against the computer, seat 0 in hot-seat."""
+    """The seat statistics are told from: the person against the computer, seat 0 in hot-seat,
+    in an online game the seat this window played (kept in the record's options)."""
+    if saved.mode == "online":
+        seat = (saved.options.get("online") or {}).get("seat", 0)
+        return seat if seat in (0, 1) else 0
     if saved.mode != HOTSEAT:
         for seat, p in enumerate(saved.players):
             if p.get("kind") == "human":

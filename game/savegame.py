@@ -38,12 +38,17 @@ class SaveError(ValueError):
         self.params = params
 
 
+# 'ai': one person against the computer; 'hotseat': two people at one screen; 'online': two
+# people through a game server (the record the server sends at the end, net/referee.py).
+MODES = ("ai", "hotseat", "online")
+
+
 @dataclass
 class SavedGame:
     seed: int
     agora: bool = True
     first_player: int = 0
-    mode: str = "ai"                            # 'ai' (one person vs the computer) or 'hotseat'
+    mode: str = "ai"                            # one of MODES
     players: list = field(default_factory=lambda: [{"name": "Player", "kind": "human"},
                                                    {"name": "Computer", "kind": "ai", "ai": "normal"}])
     actions: list = field(default_factory=list)   # [player, notation] in play order
@@ -129,7 +134,7 @@ class SavedGame:
         except (KeyError, TypeError, ValueError) as exc:
             raise SaveError(f"the save is damaged ({type(exc).__name__}: {exc})", "damaged",
                             detail=f"{type(exc).__name__}: {exc}") from None
-        if saved.first_player not in (0, 1) or saved.mode not in ("ai", "hotseat"):
+        if saved.first_player not in (0, 1) or saved.mode not in MODES:
             raise SaveError("the save is damaged (unknown options)", "damaged", detail="unknown options")
         return saved
 

@@ -61,8 +61,8 @@ class Client:
 
     # -- entering a room
 
-    async def create(self, agora=True, clock=0, seat=0) -> dict:
-        return await self._handshake(protocol.create(agora, clock, seat, self.name))
+    async def create(self, agora=True, clock=0, seat=0, first=None) -> dict:
+        return await self._handshake(protocol.create(agora, clock, seat, self.name, first))
 
     async def join(self, room) -> dict:
         return await self._handshake(protocol.join(room, self.name))
@@ -160,6 +160,13 @@ class Client:
 
     async def claim(self) -> bool:
         return await self.send({"type": "claim"})
+
+    async def ask_undo(self) -> bool:
+        """Ask the opponent to let this seat take back its last decision."""
+        return await self.send(protocol.undo(self.seq))
+
+    async def answer_undo(self, accept: bool) -> bool:
+        return await self.send(protocol.undo_answer(accept))
 
     async def send(self, msg) -> bool:
         await self._pace()

@@ -76,6 +76,9 @@ ERRORS = {
     "unsupported": "this server cannot do that",
     "server_error": "the server could not save the action; nothing changed",
     "replaced": "this seat connected again from elsewhere",
+    "nothing_to_undo": "this seat has no decision to take back",
+    "undo_pending": "a take-back request is already waiting for an answer",
+    "no_undo_request": "there is no take-back request to answer",
 }
 
 
@@ -127,13 +130,15 @@ def _name(v):
 
 CLIENT_MESSAGES = {
     "create": {"version": (_int, True), "agora": (_bool, False), "clock": (_clock, False),
-               "seat": (_seat, False), "name": (_name, False)},
+               "seat": (_seat, False), "name": (_name, False), "first": (_seat, False)},
     "join": {"version": (_int, True), "room": (_str(16), True), "name": (_name, False)},
     "resume": {"version": (_int, True), "room": (_str(16), True), "token": (_str(100), True),
                "events_seen": (_count, False)},
     "action": {"seq": (_count, True), "action": (_str(MAX_ACTION), True)},
     "concede": {},
     "claim": {},
+    "undo": {"seq": (_count, True)},
+    "undo_answer": {"accept": (_bool, True)},
     "ping": {},
 }
 HANDSHAKES = ("create", "join", "resume")
@@ -185,10 +190,12 @@ def version_mismatch(client_version) -> ProtocolError:
 
 # -- client -> server builders (the client and the bot use these)
 
-def create(agora=True, clock=0, seat=0, name=None) -> dict:
+def create(agora=True, clock=0, seat=0, name=None, first=None) -> dict:
     msg = {"type": "create", "version": VERSION, "agora": agora, "clock": clock, "seat": seat}
     if name:
         msg["name"] = name
+    if first is not None:
+        msg["first"] = first
     return msg
 
 
@@ -206,3 +213,11 @@ def resume(room, token, events_seen=0) -> dict:
 
 def action(seq, notation) -> dict:
     return {"type": "action", "seq": seq, "action": str(notation)}
+
+
+def undo(seq) -> dict:
+    return {"type": "undo", "seq": seq}
+
+
+def undo_answer(accept) -> dict:
+    return {"type": "undo_answer", "accept": bool(accept)}

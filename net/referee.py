@@ -87,6 +87,28 @@ def end_by_server(room, winner, victory, now=None):
     apply(room, forfeit(1 - winner, victory), now)
 
 
+# -- take-backs (asked by one seat, granted by the other)
+
+def undo_target(room, seat):
+    """How many actions stay if `seat` takes back its last decision (the opponent's replies
+    go too), or None when it has none."""
+    forfeits = getattr(game_actions, "FORFEITS", {CONCEDE: None})
+    for i in range(len(room.actions) - 1, -1, -1):
+        player, text = room.actions[i]
+        if player == seat and text not in forfeits:
+            return i
+    return None
+
+
+def take_back(room, count, now=None):
+    """Go back to the position after the first `count` actions (a granted take-back)."""
+    now = time.monotonic() if now is None else now
+    charge_clock(room, now)
+    del room.actions[count:]
+    room.state = build_state(room)
+    room.updated = time.time()
+
+
 # -- clocks (seconds left per seat; the seat that must decide is the one whose clock runs)
 
 def start_clock(room, minute_seconds, now=None):
@@ -136,6 +158,8 @@ def update_for(room, seat, since=0, now=None):
         "clocks": None if room.remaining is None else [time_left(room, s, now) for s in (0, 1)],
         "clock_running": running_seat(room),
         "away": [away_seconds(room, s, now) for s in (0, 1)],
+        "names": list(room.names),
+        "undo": room.undo_request,
         "over": room.over,
     }
 

@@ -54,6 +54,7 @@ class Room:
     away_since: list = field(default_factory=lambda: [None, None])   # monotonic times
     turn_started: float = None             # monotonic time the running clock started
     timers: dict = field(default_factory=dict)
+    undo_request: dict = None              # {"seat", "to_seq", "seq"} while a take-back waits
 
     @property
     def started(self) -> bool:

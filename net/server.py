@@ -290,6 +290,8 @@ class Server:
             seed, first = self.config.seed_source()
         else:
             seed, first = secrets.randbits(31), secrets.randbelow(2)
+        if msg.get("first") is not None:        # the creator chose who starts
+            first = msg["first"]
         room = Room(code=new_code(self.codes), agora=msg.get("agora", True), seed=seed,
                     first_player=first, clock=msg.get("clock", 0), address=conn.address)
         seat = msg.get("seat", 0)
@@ -418,6 +420,55 @@ class Server:
         log.info("room %s: seat %d wins by forfeit", room.code, seat)
         self._commit(room, lambda: referee.end_by_server(room, seat, "forfeit"))
 
+    def _on_undo(self, conn, msg):
+        room, seat = conn.room, conn.seat
+        if not room.started:
+            raise ProtocolError("not_started")
+        if room.over:
+            raise ProtocolError("game_over")
+        if msg["seq"] != len(room.actions):
+            raise ProtocolError("stale_seq", seq=len(room.actions))
+        if room.undo_request is not None:
+            raise ProtocolError("undo_pending")
+        target = referee.undo_target(room, seat)
+        if target is None:
+            raise ProtocolError("nothing_to_undo")
+        room.undo_request = {"seat": seat, "to_seq": target, "seq": len(room.actions)}
+        log.info("room %s: seat %d asks to take back to position %d", room.code, seat, target)
+        for other in room.connections:
+            if other is not None:
+                other.send({"type": "undo_request", **room.undo_request})
+
+    def _on_undo_answer(self, conn, msg):
+        room, seat = conn.room, conn.seat
+        request = room.undo_request
+        if request is None or request["seat"] == seat or room.over:
+            raise ProtocolError("no_undo_request")
+        accept = msg["accept"]
+        answer = {"type": "undo_answer", "seat": seat, "accept": accept,
+                  "to_seq": request["to_seq"]}
+        if accept:
+            before = ([list(a) for a in room.actions], list(room.remaining) if room.remaining
+                      else None, room.turn_started, room.updated)
+            referee.take_back(room, request["to_seq"])
+            try:
+                self.store.save_undo(room)
+            except StoreError as exc:
+                log.error("room %s: take-back not stored, undone: %s", room.code, exc)
+                room.actions, room.remaining, room.turn_started, room.updated = before
+                room.state = referee.build_state(room)
+                raise ProtocolError("server_error") from None
+            for other in room.connections:        # their accounts are replayed to here
+                if other is not None:
+                    other.events_sent = min(other.events_sent, len(room.state.events))
+        room.undo_request = None
+        for other in room.connections:
+            if other is not None:
+                other.send(answer)
+        if accept:
+            self._schedule_clock(room)
+        self._broadcast(room)           # the new position, or the request gone from the update
+
     def _on_ping(self, conn, msg):
         conn.send({"type": "pong", "time": time.time()})
 
@@ -427,6 +478,7 @@ class Server:
         before = (len(room.actions), list(room.remaining) if room.remaining else None,
                   room.outcome, room.turn_started, room.updated)
         change()
+        room.undo_request = None        # a move answers a pending take-back request: no
         try:
             self.store.save_progress(room, before[0])
         except StoreError as exc:

@@ -114,6 +114,14 @@ class Store:
                 (_status(room), room.updated, _json(room.remaining), _json(room.outcome),
                  room.code))])
 
+    def save_undo(self, room: Room):
+        """A take-back: the actions beyond the room's (shorter) list go, in one transaction."""
+        self._transaction([
+            ("DELETE FROM actions WHERE room=? AND seq>=?", (room.code, len(room.actions))),
+            ("UPDATE rooms SET status=?, updated=?, remaining=?, outcome=? WHERE code=?",
+             (_status(room), room.updated, _json(room.remaining), _json(room.outcome),
+              room.code))])
+
     # -- reading
 
     def load(self, code) -> Room:

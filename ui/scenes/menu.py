@@ -14,12 +14,12 @@ from ui.scenes.dialog import DialogScene, coming_soon, quit_confirmation
 from ui.widgets import Button, ButtonGroup, draw_key_hint, measure_key_hint
 
 BAND_HEIGHT = 44
-BUTTON_WIDTH, BUTTON_HEIGHT, BUTTON_STEP = 400, 48, 56
-BUTTONS_TOP = 396
+BUTTON_WIDTH, BUTTON_HEIGHT, BUTTON_STEP = 400, 44, 51
+BUTTONS_TOP = 386
 MOTES = 36
-# Buttons are listed New, Continue, Rules, Settings, Load, Quit, Statistics; shown (and walked by
-# the keys) as:
-VISUAL_ORDER = (0, 1, 4, 6, 2, 3, 5)
+# Buttons are listed New, Continue, Rules, Settings, Load, Quit, Statistics, Play online; shown
+# (and walked by the keys) as:
+VISUAL_ORDER = (0, 1, 7, 4, 6, 2, 3, 5)
 
 
 class MenuScene(Scene):
@@ -62,6 +62,7 @@ class MenuScene(Scene):
             Button(t("menu.quit"), self._quit, description=t("menu.hint.quit")),
             Button(t("insight.stats.button"), self._statistics, enabled=stored,
                    description=t("insight.stats.describe") if stored else t("menu.hint.load_none")),
+            Button(t("menu.online"), self._online, description=t("menu.hint.online")),
         ], order=VISUAL_ORDER)
         if index is not None and self.group.buttons[index].enabled:
             self.group.index = index
@@ -119,6 +120,10 @@ class MenuScene(Scene):
     def _load(self) -> None:
         from ui.scenes.load import LoadScene
         self.app.push(LoadScene())
+
+    def _online(self) -> None:
+        from ui.scenes.online_menu import OnlineMenuScene
+        self.app.push(OnlineMenuScene())
 
     def _statistics(self) -> None:
         from ui.scenes.stats import StatsScene

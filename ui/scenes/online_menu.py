@@ -1,0 +1,167 @@
+"""Play online: the player's name, then Host a game, Join a game, or Return to a game left
+(the seat's token is kept on disk, so a closed or crashed window comes back to its seat).
+
+`OnlineScreen` is the frame the online screens share: the banded backdrop, a title, a
+column of content and a row of buttons at the bottom.
+"""
+from __future__ import annotations
+
+import pygame
+
+from ui import art as ui_art
+from ui import theme
+from ui.i18n import t
+from ui.scene import Scene
+from ui.table.paint import text
+from ui.widgets import Button, ButtonGroup, TextField
+
+NAME_LIMIT = 16
+
+
+class OnlineScreen(Scene):
+    title_key = "online.title"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.group = ButtonGroup([])
+        self.mouse = (0, 0)
+
+    def buttons(self) -> list[Button]:
+        return []
+
+    def on_enter(self) -> None:
+        self.group = ButtonGroup(self.buttons(), horizontal=True)
+
+    def on_language(self) -> None:
+        self.group = ButtonGroup(self.buttons(), horizontal=True)
+        if self.app is not None:
+            self.on_resize(self.layout)
+
+    def on_resize(self, layout) -> None:
+        n = len(self.group.buttons)
+        w, gap = 240, 30
+        x0 = 800 - (n * w + (n - 1) * gap) / 2
+        for i, b in enumerate(self.group.buttons):
+            b.rect = layout.rect(x0 + i * (w + gap), 770, w, 56)
+
+    def update(self, dt: float) -> None:
+        self.group.update(dt)
+
+    def draw(self, surface) -> None:
+        L = self.layout
+        surface.blit(ui_art.banded_backdrop(L.size, L.px(44)), (0, 0))
+        title = ui_art.title_lettering(t(self.title_key).upper(), L.px(60))
+        if title.get_width() > L.px(1200):
+            title = pygame.transform.smoothscale(title, (L.px(1200), title.get_height()))
+        surface.blit(title, title.get_rect(center=L.point(800, 118)))
+        ui_art.draw_divider(surface, L.point(800, 176), L.px(260), L.px(2))
+        self.draw_content(surface, L)
+        self.group.draw(surface, L)
+
+    def draw_content(self, surface, L) -> None:
+        pass
+
+    def back(self) -> None:
+        self.app.pop()
+
+
+class OnlineMenuScene(OnlineScreen):
+    last_name: str | None = None          # the name typed last (this run)
+
+    def __init__(self) -> None:
+        super().__init__()
+        from ui.table.online_session import load_ticket
+        self.ticket = load_ticket()
+        self.field = TextField(self._start_name(), placeholder=t("online.name_placeholder"), limit=NAME_LIMIT)
+
+    def _start_name(self) -> str:
+        if OnlineMenuScene.last_name is not None:
+            return OnlineMenuScene.last_name
+        if self.ticket is not None and self.ticket.name:
+            return self.ticket.name
+        from ui.settings import SETTINGS
+        names = (SETTINGS.new_game or {}).get("names") or [""]
+        return str(names[0] or "")[:NAME_LIMIT]
+
+    @property
+    def name(self) -> str:
+        return self.field.text.strip()
+
+    def buttons(self) -> list[Button]:
+        out = [Button(t("online.host"), self.host, description=t("online.host_hint")),
+               Button(t("online.join"), self.join, description=t("online.join_hint"))]
+        if self.ticket is not None:
+            out.append(Button(t("online.rejoin", room=self.ticket.room), self.rejoin))
+        out.append(Button(t("setup.back"), self.back))
+        return out
+
+    def _remember(self) -> None:
+        OnlineMenuScene.last_name = self.field.text
+        self.field.focus(False)
+
+    def host(self) -> None:
+        from ui.scenes.online_host import OnlineHostScene
+        self._remember()
+        self.app.push(OnlineHostScene(self.name))
+
+    def join(self) -> None:
+        from ui.scenes.online_join import OnlineJoinScene
+        self._remember()
+        self.app.push(OnlineJoinScene(self.name))
+
+    def rejoin(self) -> None:
+        from ui.scenes.online_wait import rejoin
+        self._remember()
+        rejoin(self.app, self.ticket, self.name)
+
+    def back(self) -> None:
+        self._remember()
+        super().back()
+
+    def on_exit(self) -> None:
+        self.field.focus(False)
+
+    def on_enter(self) -> None:
+        from ui.table.online_session import load_ticket
+        self.ticket = load_ticket()
+        super().on_enter()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.field.update(dt)
+        if self.app is not None and self.app.top is self:
+            from ui.table.online_session import load_ticket
+            ticket = load_ticket()
+            if (ticket is None) != (self.ticket is None):     # a game ended: no seat to return to
+                self.ticket = ticket
+                self.on_language()
+
+    def accepts_text(self) -> bool:
+        return self.field.focused
+
+    def on_resize(self, layout) -> None:
+        self.field.rect = layout.rect(800 - 200, 290, 400, 56)
+        n = len(self.group.buttons)
+        for i, b in enumerate(self.group.buttons):
+            b.rect = layout.centered_rect(800, 420 + i * 72, 440, 56)
+
+    def handle_event(self, event) -> None:
+        if self.field.handle_event(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return
+        if event.type == pygame.TEXTINPUT and not self.field.focused:
+            self.field.focus(True)
+            self.field.handle_event(event)
+            return
+        self.group.handle_event(event)
+
+    def draw_content(self, surface, L) -> None:
+        text(surface, L, t("online.your_name"), 20, theme.INK, L.point(800, 258), anchor="center", bold=True)
+        self.field.draw(surface, L)
+        focus = self.group.hovered or self.group.selected
+        if focus is not None and focus.description:
+            bottom = max(b.rect.bottom for b in self.group.buttons)
+            text(surface, L, focus.description, 18, theme.INK_SOFT,
+                 (L.size[0] // 2, bottom + L.px(26)), anchor="center", max_width=1100)
