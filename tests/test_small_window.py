@@ -69,3 +69,32 @@ def test_no_label_on_the_table_is_cut_in_the_window_of_a_small_screen(data, lang
         assert not cut, cut
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_to_move_tag_never_covers_a_two_digit_coin_figure(data, size):
+    from ui.table import paint
+    i18n.set_language("en")
+    app = App(size, home=MenuScene)
+    try:
+        session = GameSession(GameConfig(seed=11, agora=True, first="me",
+                                         seats=[SeatSetup("human"), SeatSetup("ai", "random")]))
+        state = session.state
+        while state.phase == "draft" or state.current_player != 0:
+            session.apply(state.legal_actions()[0])
+        state.coins[0] = 49
+        app.push(GameScene(session))
+        for _ in range(3):
+            app.step(1 / 60)
+        boxes = []
+        paint.BOX_HOOK = lambda value, rect, px: boxes.append((value, rect))
+        try:
+            app.step(1 / 60)
+        finally:
+            paint.BOX_HOOK = None
+        figure = next(r for v, r in boxes if v == "49")
+        tag = next(r for v, r in boxes if v == "To move")
+        assert not figure.colliderect(tag), (figure, tag)
+        assert tag.left > figure.right
+    finally:
+        app.close()

@@ -542,14 +542,17 @@ class GameScene(Scene):
             x, y = band.plate.x + 14, band.plate.y + 44
             coin = icon(self.art, "coin", layout.px(38))
             surface.blit(coin, coin.get_rect(midleft=layout.point(x, y + 20)))
-            text(surface, layout, str(value), 30, theme.TEXT_ON_DARK, layout.point(x + 46, y + 20), anchor="midleft",
-                 bold=True, shadow=theme.INK)
+            figure = text(surface, layout, str(value), 30, theme.TEXT_ON_DARK, layout.point(x + 46, y + 20),
+                          anchor="midleft", bold=True, shadow=theme.INK)
             if self.state.current_player == p and not self.state.is_terminal:
-                # Between the coins and the live score's laurel (ui/table/score.py).
-                tag = layout.rect(band.plate.x + 92, y + 8, 64, 24)
+                # Between the coins and the live score's laurel (ui/table/score.py); a wide coin
+                # figure (two digits) pushes it right and narrows it, never under the figure.
+                left = max(band.plate.x + 92, layout.to_design(figure.topright)[0] + 5)
+                width = max(50, band.plate.x + 156 - left)
+                tag = layout.rect(left, y + 8, width, 24)
                 rounded(surface, tag, PLAYER_COLORS[p], layout.px(10), max(1, layout.px(1.5)), theme.INK)
                 text(surface, layout, t("table.to_move"), 13, theme.INK, tag.center, anchor="center", bold=True,
-                     max_width=60)
+                     max_width=width - 4)
             for f in self.anim.floaters:
                 if f.seat == p and self.anim.time >= f.t0:
                     age = self.anim.time - f.t0
