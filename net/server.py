@@ -262,6 +262,9 @@ class Server:
                 log.warning("%s disconnected: too many refused messages (last: %s)",
                             conn.address, err.code)
                 conn.close(protocol.CLOSE_MISBEHAVING, "too many refused messages")
+        except Exception:                  # a fault of ours: said to the client, the link kept
+            log.exception("%s: the server failed on a %s message", conn.address, kind)
+            conn.send(ProtocolError("server_error", "the server failed on this message").to_message(kind))
 
     def _version_mismatch(self, conn, msg):
         err = protocol.version_mismatch(msg["version"])

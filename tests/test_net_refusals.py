@@ -181,3 +181,31 @@ def test_rooms_per_address_and_idle_rooms(tmp_path):
     assert again["code"] == "no_such_room"
     assert fresh["type"] == "joined"
     assert status == "closed"                  # kept on disk, marked closed
+
+
+def test_a_fault_of_the_server_on_one_message_is_said_and_the_connection_goes_on(tmp_path, monkeypatch):
+    """A bug met while handling a message (here: the take-back lookup fails) answers
+    server_error; the game is unchanged and the same connection keeps playing."""
+    from net import referee
+
+    def broken(room, seat):
+        raise RuntimeError("planted fault")
+
+    monkeypatch.setattr(referee, "undo_target", broken)
+
+    async def body():
+        async with serving(tmp_path, seed_source=lambda: GAME) as server:
+            host, guest, update, room, joined, _ = await _table(server)
+            legal = update["observation"]["legal_actions"]
+            await host.send(protocol.action(0, legal[0]))
+            await host.recv_type("update")
+            before = _fingerprint(room)
+            reply = await host.ask(protocol.undo(1))
+            after = _fingerprint(room)
+            pong = await host.ask({"type": "ping"})
+            return reply, before, after, pong
+
+    reply, before, after, pong = run(body())
+    assert reply["type"] == "error" and reply["code"] == "server_error"
+    assert before == after
+    assert pong["type"] == "pong"
