@@ -12,7 +12,8 @@ Variants: this checkout from source, and the earlier commit's source (`git archi
 temporary folder); with --build / --base-build (a one-folder PyInstaller app, the folder
 holding the AgoraDuel executable) or --make-builds (builds both now, minutes), the two apps
 too. Runs alternate between the variants (ABAB...), after one untimed warm-up run each
-(Python's bytecode caches, the disk cache), so a busy machine slows all of them alike.
+(it writes Python's bytecode caches, even where PYTHONDONTWRITEBYTECODE is set, and fills the
+disk cache), so a busy machine slows all of them alike.
 Headless (SDL's dummy video driver) unless --display names an X display; sound is off
 (SDL's dummy audio driver) either way. Prints the median, min and max wall time of each, in
 seconds, and the median CPU time (user + system: less swayed by other work on the machine).
@@ -76,6 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     env = dict(os.environ, SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    env.pop("PYTHONDONTWRITEBYTECODE", None)      # a player's source start reads cached bytecode
     if args.display:
         env["DISPLAY"] = args.display
         env.pop("SDL_VIDEODRIVER", None)
