@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
-MAX_MB = 90          # about 83 MB today: OpenSSL, websockets and zeroconf for online play added ~9
+MAX_MB = 50          # 46 MB: stripped libraries, subset fonts, zeroconf as Python (83 MB before)
 
 
 def test_workflow_builds_three_systems_with_the_spec_and_selftests():
@@ -43,6 +43,16 @@ def test_spec_carries_online_play_and_the_server():
         assert f'"{needed}"' not in excluded
     assert "never goes online" not in spec
     assert "import zeroconf" in code and "except ImportError" in code    # bundled where installed
+
+
+def test_spec_strips_linux_libraries_and_carries_zeroconf_as_python():
+    spec = (ROOT / "build.spec").read_text()
+    code = "\n".join(line.split("#")[0] for line in spec.splitlines())
+    assert 'STRIP = sys.platform.startswith("linux")' in code     # no strip on Windows or macOS
+    assert code.count("strip=STRIP") == 2                          # the executable and the libraries
+    assert 'python_instead_of_compiled(a, "zeroconf")' in code
+    excluded = code[code.index("excluded = ["):]
+    assert '"readline"' in excluded[:excluded.index("]")]
 
 
 def test_spec_lists_every_net_module_for_the_analysis():
@@ -88,10 +98,13 @@ def test_linux_app_builds_and_passes_its_selftest(tmp_path):
     assert exe.is_file()
     internal = app / "_internal"
     assert (internal / "data" / "cards.yaml").is_file()
-    assert (internal / "assets" / "fonts" / "NanumGothic.ttf").is_file()
+    assert (internal / "assets" / "fonts" / "AgoraGothic.ttf").is_file()
     assert (internal / "assets" / "fonts" / "OFL-NanumGothic.txt").is_file()
     assert len(list((internal / "assets" / "sounds").glob("*.wav"))) >= 20
     assert not list(app.rglob("test_*.py")) and not list(app.rglob("pytest*"))
+    assert not list(app.rglob("zeroconf/**/*.so")) and not list(app.rglob("libreadline*"))
+    libpython = [f for f in internal.glob("libpython3*.so*") if not f.is_symlink()]
+    assert libpython and all(f.stat().st_size < 10e6 for f in libpython)    # stripped (23 MB with symbols)
     size = _folder_mb(app)
     assert size < MAX_MB, f"{size:.1f} MB"
     # Run from elsewhere: the app must find its files relative to itself, not the cwd.

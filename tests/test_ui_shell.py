@@ -143,7 +143,7 @@ def test_font_and_licence_are_bundled():
 def test_frozen_app_resolves_assets_under_meipass(monkeypatch, tmp_path):
     monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
     assert paths.resource_root() == tmp_path
-    assert paths.font_path() == tmp_path / "assets" / "fonts" / "NanumGothic.ttf"
+    assert paths.font_path() == tmp_path / "assets" / "fonts" / "AgoraGothic.ttf"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -77,29 +77,32 @@ def soft_shadow(mask: pygame.Surface, color: Color, blur: int, alpha: int) -> py
 
 @lru_cache(maxsize=4)
 def _noise(w: int, h: int, seed: int, lo: int, hi: int) -> pygame.Surface:
+    # Byte-wise (translate tables, slice assignment), not pixel by pixel: this is on the way
+    # to the first menu frame, and 145,000 set_at calls took most of a second.
     rng = random.Random(seed)
-    surf = pygame.Surface((w, h))
-    for y in range(h):
-        for x in range(w):
-            v = rng.randint(lo, hi)
-            surf.set_at((x, y), (v, max(lo, v - 2), max(lo, v - 7)))
-    return surf
+    span = hi - lo + 1
+    red = rng.randbytes(w * h).translate(bytes(lo + (b * span >> 8) for b in range(256)))
+    pixels = bytearray(3 * w * h)
+    pixels[0::3] = red
+    pixels[1::3] = red.translate(bytes(max(lo, v - 2) for v in range(256)))
+    pixels[2::3] = red.translate(bytes(max(lo, v - 7) for v in range(256)))
+    return pygame.image.frombytes(bytes(pixels), (w, h), "RGB")
 
 
 @lru_cache(maxsize=2)
 def _radial_base() -> pygame.Surface:
     # Small, then smoothscaled: a cheap, perfectly smooth vignette at any size.
     sw, sh = 96, 54
-    surf = pygame.Surface((sw, sh))
     stops = (theme.PARCHMENT_LIGHT, theme.PARCHMENT, theme.PARCHMENT_DARK, theme.PARCHMENT_BURNT)
+    shades = [_sample(stops, i / 255) for i in range(256)]     # the eased ramp, sampled once
+    pixels = bytearray()
     for y in range(sh):
+        dy = ((y + 0.5) / sh * 2 - 1) * 1.08 + 0.12
         for x in range(sw):
             dx = (x + 0.5) / sw * 2 - 1
-            dy = ((y + 0.5) / sh * 2 - 1) * 1.08 + 0.12
-            d = math.sqrt(dx * dx * 0.8 + dy * dy)
-            f = min(max((d - 0.25) / 1.05, 0.0), 1.0)
-            surf.set_at((x, y), _sample(stops, f * f * (3 - 2 * f)))
-    return surf
+            f = min(max((math.sqrt(dx * dx * 0.8 + dy * dy) - 0.25) / 1.05, 0.0), 1.0)
+            pixels += bytes(shades[round(255 * f * f * (3 - 2 * f))][:3])
+    return pygame.image.frombytes(bytes(pixels), (sw, sh), "RGB")
 
 
 @lru_cache(maxsize=2)

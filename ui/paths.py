@@ -19,7 +19,7 @@ def resource_path(*parts: str) -> Path:
 
 
 def font_path(bold: bool = False) -> Path:
-    name = "NanumGothicBold.ttf" if bold else "NanumGothic.ttf"
+    name = "AgoraGothicBold.ttf" if bold else "AgoraGothic.ttf"
     return resource_path("assets", "fonts", name)
 
 
