@@ -92,10 +92,9 @@ def end_by_server(room, winner, victory, now=None):
 def undo_target(room, seat):
     """How many actions stay if `seat` takes back its last decision (the opponent's replies
     go too), or None when it has none."""
-    forfeits = getattr(game_actions, "FORFEITS", {CONCEDE: None})
     for i in range(len(room.actions) - 1, -1, -1):
         player, text = room.actions[i]
-        if player == seat and text not in forfeits:
+        if player == seat and text not in FORFEITS:
             return i
     return None
 
