@@ -310,3 +310,74 @@ def drawn_words(app, monkeypatch):
     app.top.draw(app.screen)
     monkeypatch.undo()
     return words
+
+
+# --- 3. online games in the Saved games list -------------------------------------------------------
+
+def online_record(seed, you, names=("Bob", "Ann")):
+    """A finished online game as the window keeps it: both seats people, this window's seat
+    in the record's options (ui/table/online_session.py)."""
+    import random
+    from game.savegame import SavedGame
+    saved = SavedGame(seed=seed, agora=False, first_player=0, mode="online",
+                      players=[{"name": n, "kind": "human"} for n in names],
+                      options={"online": {"room": "K7QF3M", "clock": 0, "seat": you}},
+                      created=1_000_000.0 + seed)
+    state = saved.new_state()
+    rng = random.Random(seed)
+    while not state.is_terminal:
+        action = rng.choice(state.legal_actions())
+        state.apply(action)
+        saved.record(state, action)
+    saved.touch(state)
+    saved.updated = 2_000_000.0 + seed * 3600
+    return saved, state.result
+
+
+@pytest.mark.parametrize("lang,title", [("en", "Online against Ann"), ("ko", "Ann과 온라인 대결")])
+def test_saved_games_name_online_games_and_filter_them(app, lang, title):
+    from tests.test_history_db import finished
+    from ui.scenes.load import LoadScene, row_details, row_title
+    i18n.set_language(lang)
+    mine, result = online_record(31, you=0)
+    saves.game_over(None, mine)
+    saves.game_over(None, finished(32, mode="ai", level="easy"))
+    saves.flush(5.0)
+    load = LoadScene()
+    app.push(load)
+    for _ in range(3):
+        app.step(1 / 60)
+    assert load.count == 2
+    click(app, load.chips[0].target("online"))               # the Mode filter offers online games
+    assert load.mode == "online" and load.count == 1
+    for _ in range(2):
+        app.step(1 / 60)
+    row = load.item(0).row
+    assert row.mode == "online"
+    assert row_title(row).startswith(title + " · ")
+    assert i18n.t("saves.vs_ai", level=i18n.t("ai.online")) not in row_title(row)
+    details = row_details(row)
+    if result.winner == 0:
+        assert details.startswith(i18n.t("saves.you_won"))
+    elif result.winner == 1:
+        assert details.startswith(i18n.t("saves.won", who="Ann"))
+    assert i18n.t("saves.ai_won") not in details
+    # The filter row fits the screen beside the Result row, no chip over another.
+    rects = [r for chips in load.chips for r, _ in chips.rects]
+    screen = app.screen.get_rect()
+    assert all(screen.contains(r) for r in rects)
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    click(app, load.chips[0].target("ai"))
+    assert load.count == 1 and load.item(0).row.mode == "ai"
+
+
+def test_an_online_game_seen_from_the_other_seat_names_the_other_player(app):
+    from game.savegame import SavedGame
+    from ui.scenes.load import details_of, title_of
+    saved, result = online_record(33, you=1)
+    assert title_of(saved).startswith("Online against Bob · ")
+    again = SavedGame.from_dict(saved.to_dict())
+    assert title_of(again) == title_of(saved)
+    if result.winner in (0, 1):
+        expected = i18n.t("saves.you_won") if result.winner == 1 else i18n.t("saves.won", who="Bob")
+        assert details_of(saved).startswith(expected)
