@@ -381,3 +381,44 @@ def test_an_online_game_seen_from_the_other_seat_names_the_other_player(app):
     if result.winner in (0, 1):
         expected = i18n.t("saves.you_won") if result.winner == 1 else i18n.t("saves.won", who="Bob")
         assert details_of(saved).startswith(expected)
+
+
+# --- 5. the server's compression: cheaper, and what a client reads is the same -------------------
+
+def test_small_messages_go_uncompressed_and_large_ones_deflated_both_read_back_alike():
+    from websockets.extensions.permessage_deflate import PerMessageDeflate
+    from websockets.frames import Frame, Opcode
+    from net import compression
+    factory = compression.server_extensions()[0]
+    _, server_side = factory.process_request_params([], [])
+    client_side = PerMessageDeflate(False, False, 15, 15)      # how a client decodes (RSV1 says which)
+    small = '{"type":"pong","time":1.5}'.encode()
+    large = ('{"type":"update","observation":{"history":[' + ",".join(['["0","build","Lumber Yard",null]'] * 80)
+             + "]}}").encode()
+    for payload, squeezed in ((small, False), (large, True), (small, False), (large, True)):
+        sent = server_side.encode(Frame(Opcode.TEXT, payload))
+        assert sent.rsv1 is squeezed
+        assert (len(sent.data) < len(payload) / 4) if squeezed else sent.data == payload
+        assert client_side.decode(sent).data == payload
+
+
+def test_the_server_still_offers_compression_to_a_client(tmp_path):
+    import json
+    from net.client import Client
+
+    async def body():
+        host = BackgroundServer(Config(data_dir=str(tmp_path / "srv"), host=LOOPBACK, port=0))
+        port = host.start()
+        try:
+            client = Client(f"ws://{LOOPBACK}:{port}", "Ann")
+            joined = await client.create(agora=False)
+            names = [e.name for e in client.ws.protocol.extensions]
+            await client.send({"type": "ping"})           # a small answer, sent as it is
+            pong = json.loads(await client.ws.recv())
+            await client.close()
+            return joined, names, pong
+        finally:
+            host.stop()
+
+    joined, names, pong = asyncio.run(body())
+    assert joined["type"] == "joined" and names == ["permessage-deflate"] and pong["type"] == "pong"
