@@ -422,3 +422,43 @@ def test_the_server_still_offers_compression_to_a_client(tmp_path):
 
     joined, names, pong = asyncio.run(body())
     assert joined["type"] == "joined" and names == ["permessage-deflate"] and pong["type"] == "pong"
+
+
+# --- 6. what the screens say --------------------------------------------------------------------
+
+def test_a_game_kept_on_this_machine_shows_only_the_loopback_address_to_tell(app):
+    """AGORA_DUEL_LOCAL_ONLY: the hosted server listens on 127.0.0.1 only, so the waiting
+    screen must not tell the other player a network address that does not answer."""
+    from ui.scenes.online_wait import OnlineWaitScene
+    press(app.top, i18n.t("menu.online"))
+    press(app.top, i18n.t("online.host"))
+    online_link.DEFAULT_PORT, port = 0, online_link.DEFAULT_PORT
+    try:
+        press(app.top, i18n.t("online.host_start"))
+    finally:
+        online_link.DEFAULT_PORT = port
+    wait = app.top
+    assert isinstance(wait, OnlineWaitScene)
+    assert wait.addresses == ["127.0.0.1"]
+    wait.session.close()
+
+
+def test_the_away_banner_covers_whole_log_lines_and_hides_what_is_under_it(app, server):
+    """Over the log, the banner is opaque and as tall as whole log lines: no line shows cut
+    above or below it, none shows through it."""
+    from ui.table.logpanel import LINE
+    opponent = Opponent(server, first=1, script=lambda o, m: "leave" if m["type"] == "update" and m["seq"] >= 12 else None)
+    try:
+        game = join_by_code(app, server, opponent.room)
+        assert step_until(app, lambda: game.session.away_seconds() is not None, 30, each=play_my_moves(app))
+        assert not game.panel_open()
+        x, y, w, h = game._away_box()
+        area = game._log_area()
+        assert y == area.y + 30 and h % LINE == 0          # the log's lines start 30 below its top
+        from ui import theme
+        app.step(1 / 60)
+        box = game.away_rect()
+        inside = (box.x + box.w // 2, box.y + 3)             # between the border and the text
+        assert tuple(app.screen.get_at(inside))[:3] == theme.UMBER
+    finally:
+        opponent.close()

@@ -238,8 +238,9 @@ class OnlineGameScene(GameScene):
             from ui.scenes.draft import PANEL
             x, y, w, h = PANEL
             return (x + 150, y + h + 10, w - 300, 48)
+        from ui.table.logpanel import LINE
         area = self._log_area()
-        return (area.x + 6, area.y + 30, area.w - 12, 48)
+        return (area.x + 6, area.y + 30, area.w - 12, 3 * LINE)    # three whole log lines: none shows cut
 
     def away_rect(self) -> pygame.Rect:
         return self.layout.rect(*self._away_box())
@@ -250,7 +251,7 @@ class OnlineGameScene(GameScene):
             return
         x, y, w, h = self._away_box()
         box = layout.rect(x, y, w, h)
-        rounded(surface, box, (*theme.UMBER, 240), layout.px(8), max(1, layout.px(2)), (250, 170, 90))
+        rounded(surface, box, (*theme.UMBER, 255), layout.px(8), max(1, layout.px(2)), (250, 170, 90))
         claim = self.claim_available()
         room = w - 20 - (CLAIM_W + 10 if claim else 0)
         text(surface, layout, line, 14, theme.TEXT_ON_DARK, (box.x + layout.px(10), box.centery), anchor="midleft",
@@ -269,7 +270,7 @@ class OnlineGameScene(GameScene):
 
     def claim_rect(self) -> pygame.Rect:
         x, y, w, h = self._away_box()
-        return self.layout.rect(x + w - 10 - CLAIM_W, y + 8, CLAIM_W, h - 16)
+        return self.layout.rect(x + w - 10 - CLAIM_W, y + (h - 32) / 2, CLAIM_W, 32)
 
     def _draw_clock(self, surface, layout, seat) -> None:
         """Each seat's clock at the top right of its plate (brighter while it runs)."""
