@@ -31,11 +31,13 @@ sys.path.insert(0, ROOT)
 from net.client import Client  # noqa: E402
 
 
-def start_server(data_dir, games):
+def start_server(data_dir, games, profile=None):
     limits = ["--rooms-per-address", str(games + 10), "--connections-per-address",
               str(2 * games + 20), "--rate-per-second", "1000", "--burst", "1000",
               "--max-rooms", str(games + 10)]
-    proc = subprocess.Popen([sys.executable, "-m", "net.server", "--host", "127.0.0.1",
+    # --profile: the server under cProfile (its statistics are written when it stops).
+    profiler = ["-m", "cProfile", "-o", profile] if profile else []
+    proc = subprocess.Popen([sys.executable, *profiler, "-m", "net.server", "--host", "127.0.0.1",
                              "--port", "0", "--data-dir", data_dir, "--quiet", *limits],
                             cwd=ROOT, stdout=subprocess.PIPE, text=True)
     line = proc.stdout.readline()
@@ -145,10 +147,12 @@ def main(argv=None):
     p.add_argument("--client-processes", type=int, default=4,
                    help="processes the clients are spread over")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--profile", metavar="PATH",
+                   help="run the server under cProfile and write its statistics to PATH")
     args = p.parse_args(argv)
     games = max(1, min(args.games, 1000))
     with tempfile.TemporaryDirectory(prefix="net-load-") as data:
-        proc, port = start_server(data, games)
+        proc, port = start_server(data, games, args.profile)
         try:
             cpu0 = cpu_seconds(proc.pid)
             measure, elapsed = run_all(f"ws://127.0.0.1:{port}", games, args.think,

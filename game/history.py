@@ -28,6 +28,8 @@ from .scoring import CATEGORIES, score_sheet
 
 SCHEMA_VERSION = 1
 HOTSEAT = "hotseat"
+ONLINE = "online"
+MODES = ("ai", HOTSEAT, ONLINE)        # how a game was played: the `mode` column's values
 HEADER = b"SQLite format 3\x00"
 KNOWN_VICTORIES = ("military", "science", "political", "civilian", "concession")
 # The score sheet's columns (one row per game and seat): the engine's categories and the total.
@@ -100,7 +102,7 @@ def game_uid(saved: SavedGame) -> str:
 def your_seat(saved) -> int:
     """The seat statistics are told from: the person against the computer, seat 0 in hot-seat,
     in an online game the seat this window played (kept in the record's options)."""
-    if saved.mode == "online":
+    if saved.mode == ONLINE:
         seat = (saved.options.get("online") or {}).get("seat", 0)
         return seat if seat in (0, 1) else 0
     if saved.mode != HOTSEAT:

@@ -72,11 +72,24 @@ class _Names:
         }
         self.ids = {space: {n: i for i, n in enumerate(names)} for space, names in self.lists.items()}
 
+    _made: dict = {}            # id(rules) -> _Names: a rule set's names never change
+
+    @classmethod
+    def of(cls, rules) -> "_Names":
+        """The names of a rule set, built once (an online server encodes two observations a move)."""
+        made = cls._made.get(id(rules))
+        if made is None or made.rules is not rules:
+            if len(cls._made) > 16:
+                cls._made.clear()
+            made = cls._made[id(rules)] = cls(rules)
+        return made
+
     def name(self, space, ident):
         return None if ident is None or ident == -1 else self.lists[space][ident]
 
     def names(self, space, idents):
-        return [self.name(space, i) for i in idents]
+        names = self.lists[space]
+        return [None if i is None or i == -1 else names[i] for i in idents]
 
     def ident(self, space, name):
         if name is None:
@@ -141,7 +154,7 @@ def _decode_step(n, raw):
 
 def encode(s) -> dict:
     """The whole state as JSON-ready data (names, not ids)."""
-    n = _Names(s.rules)
+    n = _Names.of(s.rules)
     cards = lambda ids: n.names("cards", ids)  # noqa: E731
     d = {
         "format": FORMAT, "version": VERSION,
@@ -226,7 +239,7 @@ def _decode(d, check=False):
     if agora:
         from . import senate  # noqa: F401
     rules = rules_for(agora)
-    n = _Names(rules)
+    n = _Names.of(rules)
     cards = lambda names: n.idents("cards", names)  # noqa: E731
     s = State(rules)
     s.rng = Rng(int(d["rng"]))

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, fields
 from websockets.asyncio.server import serve
 from websockets.exceptions import ConnectionClosed
 
-from . import protocol, referee
+from . import compression, protocol, referee
 from .protocol import Limits, ProtocolError
 from .rooms import Room, Rooms, new_code
 from .store import Store, StoreError
@@ -139,7 +139,8 @@ class Server:
         try:
             self._ws_server = await serve(
                 self._handle, self.config.host, self.config.port,
-                max_size=hard_cap, ping_interval=self.config.ping_seconds,
+                max_size=hard_cap, extensions=compression.server_extensions(),
+                ping_interval=self.config.ping_seconds,
                 ping_timeout=self.config.ping_seconds,
                 open_timeout=self.limits.handshake_seconds)
         except BaseException:           # e.g. the port is taken

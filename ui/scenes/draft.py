@@ -14,6 +14,7 @@ from ui.table.tooltip import lines_for, render as render_tip
 from ui.widgets import option_index
 
 WONDER_W = 250
+PANEL = (150, 250, 1300, 400)       # the panel's design rect (x, y, w, h)
 
 
 class DraftScene(TableOverlay):
@@ -65,12 +66,21 @@ class DraftScene(TableOverlay):
             self.gate = KeyGate(self.game.keys)
 
     def message(self) -> str:
-        """The panel's line under its title: whose pick it is."""
+        """The panel's line under its title: whose pick it is (or, online, why this seat's own
+        pick must wait: the table's `panel_note`)."""
         s = self.state
+        note = self._table_hook("panel_note")
+        if s.decision == "draft" and not self._mine() and note is not None:
+            return note()
         if s.decision == "draft":
             who = self.game.session.name(s.current_player)
             return t("draft.your_pick") if self._mine() else t("draft.their_pick", who=who)
         return t("draft.wait") if s.phase != "draft" else ""
+
+    def _table_hook(self, name):
+        """What a table may add to the panel (the online table: its connection line, the
+        opponent-away banner and its Claim button, a word on this seat's pick), or None."""
+        return getattr(self.game, name, None)
 
     def _layout(self):
         L = self.layout
@@ -97,6 +107,10 @@ class DraftScene(TableOverlay):
         self.game.keys.see(event)
         if not self.gate.admits(event):
             return                      # a key already down when this pick was shown
+        click_over = self._table_hook("click_over_panel")
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and click_over is not None \
+                and click_over(event.pos):
+            return                      # the table's own button drawn over the panel (Claim)
         if self.peeking:
             if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
                 self.game.open_pause()
@@ -167,7 +181,7 @@ class DraftScene(TableOverlay):
             text(surface, L, t("draft.peek_hint"), 18, theme.TEXT_ON_DARK, bar.center, anchor="center", bold=True)
             return
         self.draw_scrim(surface, 120)
-        box = L.rect(150, 250, 1300, 400)
+        box = L.rect(*PANEL)
         rounded(surface, box, (*theme.UMBER, 225), L.px(16), max(2, L.px(3)), theme.BRONZE)
         s = self.state
         rnd = 1 if s.draft_pick < 4 else 2
@@ -198,6 +212,9 @@ class DraftScene(TableOverlay):
                     theme.BRONZE_LIGHT)
             text(surface, L, t("table.undo"), 16, theme.TEXT_ON_DARK, undo.center, anchor="center", bold=True,
                  max_width=160)
+        draw_over = self._table_hook("draw_over_panel")
+        if draw_over is not None:
+            draw_over(surface)
         names = [name for _, name in self.rects]
         if self.hover and self.hover in names and self.app is not None and self.app.top is self:
             lines = lines_for(_Hit(self.hover), s, self.game.session)

@@ -15,7 +15,7 @@ import time
 
 import pygame
 
-from game.history import HistoryError
+from game.history import HOTSEAT, ONLINE, HistoryError, your_seat
 from game.savegame import SaveError
 from ui import art as ui_art
 from ui import saves, theme
@@ -64,6 +64,8 @@ def title_of(saved) -> str:
     rules = t("saves.agora") if saved.agora else t("saves.base")
     if saved.mode == "hotseat":
         who = t("saves.hotseat", a=player_name(saved, 0), b=player_name(saved, 1))
+    elif saved.mode == ONLINE:
+        who = t("history.list.online", name=player_name(saved, 1 - your_seat(saved)))
     else:
         from ui.scenes.setup import ai_label
         level = next((p.get("ai") for p in saved.players if p.get("kind") == "ai"), "random")
@@ -87,6 +89,9 @@ def details_of(saved) -> str:
             head = t("saves.draw")
         elif saved.mode == "hotseat":
             head = t("saves.won", who=player_name(saved, winner))
+        elif saved.mode == ONLINE:
+            you = your_seat(saved)
+            head = t("saves.you_won") if winner == you else t("saves.won", who=player_name(saved, winner))
         else:
             human = next((i for i, p in enumerate(saved.players) if p.get("kind") == "human"), None)
             head = t("saves.you_won") if winner == human else t("saves.ai_won")
@@ -187,6 +192,8 @@ def row_title(row) -> str:
     if row.mode == "hotseat":
         a, b = row_names(row)
         who = t("saves.hotseat", a=a, b=b)
+    elif row.mode == ONLINE:
+        who = t("history.list.online", name=row_names(row)[1 - row.you])
     else:
         from ui.scenes.setup import ai_label
         who = t("saves.vs_ai", level=ai_label(row.opponent))
@@ -198,6 +205,8 @@ def row_details(row) -> str:
     if row.winner not in (0, 1):
         head = t("saves.draw")
     elif row.mode == "hotseat":
+        head = t("saves.won", who=row_names(row)[row.winner])
+    elif row.mode == ONLINE and row.outcome != "W":
         head = t("saves.won", who=row_names(row)[row.winner])
     else:
         head = t("saves.you_won") if row.outcome == "W" else t("saves.ai_won")
@@ -216,7 +225,7 @@ class LoadScene(Scene):
         super().__init__()
         self.entries = []               # the files shown: games in progress and broken files
         self.total = 0                  # history games matching the filters
-        self.mode = None                # filter: None, 'ai' or 'hotseat'
+        self.mode = None                # filter: None or a mode (game.history.MODES)
         self.result = None              # filter: None, 'W', 'L' or 'D'
         self.problem = None             # the history's problem (HistoryError), if any
         self._page: tuple = ((), -1, [])     # (filters, offset, rows) last read
@@ -235,7 +244,8 @@ class LoadScene(Scene):
     def _build_filters(self) -> None:
         self.chips = [
             ChipRow(t("history.filter.mode"), [(None, t("history.filter.all")), ("ai", t("history.filter.ai")),
-                                               ("hotseat", t("history.filter.hotseat"))], self.mode,
+                                               (HOTSEAT, t("history.filter.hotseat")),
+                                               (ONLINE, t("history.filter.online"))], self.mode,
                     lambda v: self.set_filter(mode=v)),
             ChipRow(t("history.filter.result"), [(None, t("history.filter.all")), ("W", t("history.filter.won")),
                                                  ("L", t("history.filter.lost")), ("D", t("history.filter.drawn"))],

@@ -148,15 +148,55 @@ class OnlineGameScene(GameScene):
     # --- the connection line, the away banner, the clocks ------------------------------------------------
     # The connection is said on the log's title row, right-aligned; an absent opponent gets a
     # banner over the top of the log (with the claim once the away limit has passed); each
-    # seat's clock stands at the top right of its plate.
+    # seat's clock stands at the top right of its plate. While the Wonder draft's panel covers
+    # the table, the panel draws the connection line and the banner over itself
+    # (draw_over_panel) and hands the Claim click here first (click_over_panel): the banner
+    # then sits just under the panel, where it hides none of the Wonders.
 
     def draw(self, surface) -> None:
         super().draw(surface)
         layout = self.layout
-        self._draw_connection(surface, layout)
-        self._draw_away(surface, layout)
+        if not self.panel_open():
+            self._draw_connection(surface, layout)
+            self._draw_away(surface, layout)
         for seat in (0, 1):
             self._draw_clock(surface, layout, seat)
+
+    def panel_open(self) -> bool:
+        """The draft's panel is shown over the table (not while the player peeks under it)."""
+        from ui.scenes.draft import DraftScene
+        return self.app is not None and any(isinstance(s, DraftScene) and not s.peeking for s in self.app.stack)
+
+    def draw_over_panel(self, surface) -> None:
+        """Drawn by the draft panel over itself: the connection line in its top-right corner,
+        the away banner (and Claim) under it."""
+        from ui.scenes.draft import PANEL
+        layout = self.layout
+        x, y, w, _ = PANEL
+        self._draw_connection(surface, layout, (x + w - 20, y + 22), 300)
+        self._draw_away(surface, layout)
+
+    def click_over_panel(self, pos) -> bool:
+        """A click the draft panel offers first: the Claim button drawn over it."""
+        return self._claim_clicked(pos)
+
+    def _claim_clicked(self, pos) -> bool:
+        if self.claim_available() and self.claim_rect().collidepoint(pos):
+            self.app.push(claim_confirmation(self))
+            return True
+        return False
+
+    def panel_note(self) -> str | None:
+        """What the draft panel says instead of whose pick it is while this seat cannot pick
+        although the pick is its own (its take-back request waits, its pick is on the way)."""
+        session = self.session
+        if session.undo_waiting:
+            return t("online.undo.waiting", who=session.name(1 - session.viewer))
+        if session.notice:
+            return session.notice
+        if session.actor == session.viewer and not session.human_to_act:
+            return t("online.status.sent") if session.sent_seq == session.seq else ""
+        return None
 
     def connection_line(self) -> tuple[str, tuple]:
         session = self.session
@@ -181,30 +221,44 @@ class OnlineGameScene(GameScene):
         from ui.table import geometry as G
         return G.log_rect(self.state.agora)
 
-    def _draw_connection(self, surface, layout) -> None:
-        if self.log.scroll:
-            return                      # the log's "n more" note has the corner then
-        area = self._log_area()
+    def _draw_connection(self, surface, layout, corner=None, room=None) -> None:
+        if corner is None:
+            if self.log.scroll:
+                return                      # the log's "n more" note has the corner then
+            area = self._log_area()
+            corner, room = (area.right - 12, area.y + 16), area.w - 150
         line, colour = self.connection_line()
-        right = layout.point(area.right - 12, area.y + 16)
-        spot = text(surface, layout, line, 13, colour, right, anchor="midright", bold=True,
-                    max_width=area.w - 150)
+        spot = text(surface, layout, line, 13, colour, layout.point(*corner), anchor="midright", bold=True,
+                    max_width=room)
         pygame.draw.circle(surface, colour, (spot.left - layout.px(9), spot.centery), layout.px(4))
+
+    def _away_box(self) -> tuple[float, float, float, float]:
+        """The banner's place in design units: over the top of the log, or under the draft panel."""
+        if self.panel_open():
+            from ui.scenes.draft import PANEL
+            x, y, w, h = PANEL
+            return (x + 150, y + h + 10, w - 300, 48)
+        from ui.table.logpanel import LINE
+        area = self._log_area()
+        return (area.x + 6, area.y + 30, area.w - 12, 3 * LINE)    # three whole log lines: none shows cut
+
+    def away_rect(self) -> pygame.Rect:
+        return self.layout.rect(*self._away_box())
 
     def _draw_away(self, surface, layout) -> None:
         line = self.away_line()
         if line is None:
             return
-        area = self._log_area()
-        box = layout.rect(area.x + 6, area.y + 30, area.w - 12, 48)
-        rounded(surface, box, (*theme.UMBER, 240), layout.px(8), max(1, layout.px(2)), (250, 170, 90))
+        x, y, w, h = self._away_box()
+        box = layout.rect(x, y, w, h)
+        rounded(surface, box, (*theme.UMBER, 255), layout.px(8), max(1, layout.px(2)), (250, 170, 90))
         claim = self.claim_available()
-        room = area.w - 32 - (CLAIM_W + 10 if claim else 0)
+        room = w - 20 - (CLAIM_W + 10 if claim else 0)
         text(surface, layout, line, 14, theme.TEXT_ON_DARK, (box.x + layout.px(10), box.centery), anchor="midleft",
              bold=True, max_width=room)
         if claim:
             r = self.claim_rect()
-            hot = r.collidepoint(self.mouse)
+            hot = r.collidepoint(pygame.mouse.get_pos())
             rounded(surface, r, theme.BRONZE if hot else theme.UMBER_LIGHT, layout.px(8), max(1, layout.px(1.5)),
                     theme.BRONZE_LIGHT)
             text(surface, layout, t("online.away.claim"), 14, theme.TEXT_ON_DARK, r.center, anchor="center",
@@ -215,8 +269,8 @@ class OnlineGameScene(GameScene):
         return s.record is None and s.away_seconds() is not None and not s.claim_in()
 
     def claim_rect(self) -> pygame.Rect:
-        area = self._log_area()
-        return self.layout.rect(area.right - 16 - CLAIM_W, area.y + 38, CLAIM_W, 32)
+        x, y, w, h = self._away_box()
+        return self.layout.rect(x + w - 10 - CLAIM_W, y + (h - 32) / 2, CLAIM_W, 32)
 
     def _draw_clock(self, surface, layout, seat) -> None:
         """Each seat's clock at the top right of its plate (brighter while it runs)."""
@@ -234,10 +288,8 @@ class OnlineGameScene(GameScene):
     # --- input --------------------------------------------------------------------------------
 
     def click(self, pos) -> None:
-        if self.claim_available() and self.claim_rect().collidepoint(pos):
-            self.app.push(claim_confirmation(self))
-            return
-        super().click(pos)
+        if not self._claim_clicked(pos):
+            super().click(pos)
 
 
 class UndoQuestion(DialogScene):

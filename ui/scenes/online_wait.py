@@ -84,7 +84,9 @@ class OnlineWaitScene(OnlineScreen):
         super().on_enter()
         if self.how == "host":
             from net.discovery import lan_addresses
-            self.addresses = lan_addresses()
+            from ui.table.online_link import local_only
+            # Kept on this machine, the server listens on loopback only: no other address works.
+            self.addresses = ["127.0.0.1"] if local_only() else lan_addresses()
 
     def _announce(self) -> None:
         """Once the room exists, tell the local network (if there is one)."""
