@@ -58,8 +58,15 @@ Event kinds and their fields (see docs/engine.md for the full table):
 Secrets: `secret` is absent/None for a public event, a seat (0/1) when only that seat may
 read the hidden names, 'all' when neither may (a face-down card or Decree). `mask(event,
 seat)` blanks the names listed in SECRET_FIELDS for a seat that may not read them.
+
+Interning: most events recur from game to game (the card dealt to a slot, a turn, a 2-coin
+payment for a card), and an Event never changes, so the engine builds each distinct one
+once per rule set and appends the same object to every game that reports it (`memo_for`).
+An event with a dict or list among its fields (the score sheets) is built every time.
 """
 from __future__ import annotations
+
+import weakref
 
 
 class Event:
@@ -149,3 +156,25 @@ def mask(event: Event, seat: int) -> Event:
         value = event.get(name)
         hidden[name] = (None,) * len(value) if isinstance(value, tuple) else None
     return event.replace(**hidden)
+
+
+# Interned events and reasons per rule set (the Rules object): component ids mean different
+# names in another rule set, so nothing is shared between rule sets.
+_MEMOS = weakref.WeakKeyDictionary()
+MEMO_LIMIT = 50_000           # distinct events kept per rule set; forgotten all at once beyond
+
+
+def memo_for(rules) -> tuple:
+    """(events by key, reasons by effect source) shared by every game of `rules`."""
+    memo = _MEMOS.get(rules)
+    if memo is None:
+        memo = _MEMOS[rules] = ({}, {})
+    return memo
+
+
+def intern(memo: dict, key, event: Event) -> Event:
+    """Keep `event` under `key` in `memo` (a dict from memo_for) and return it."""
+    if len(memo) >= MEMO_LIMIT:
+        memo.clear()
+    memo[key] = event
+    return event

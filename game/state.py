@@ -11,7 +11,7 @@ The step kinds and the effect vocabulary live in `game.steps`, `game.effects` an
 """
 
 from .actions import FORFEITS, Action, IllegalActionError
-from .events import Event
+from .events import Event, intern, memo_for
 from .city import CityInfo
 from .payment import Payment, explain, trade_cost
 from .data import RESOURCES
@@ -69,6 +69,8 @@ class State:
         # The account of the game (game.events). Not saved: rebuilt by replaying the actions.
         self.events = []
         self.recording = True                # False for the AI's search states: no events kept
+        # Events and reasons already built for these rules (game.events: interning).
+        self._interned, self._reasons = memo_for(rules)
         self.cause = None                    # reason of the component acting now (cubes, destroy...)
         # Agora
         self.cubes = [0] * 12                # cubes[chamber * 2 + player]
@@ -525,13 +527,28 @@ class State:
     # --- the account of what happens (game.events)
 
     def emit(self, kind, player=None, **fields):
+        """Report an event (interned unless a field holds a dict or a list)."""
         if self.recording:
-            self.events.append(Event(kind, player, **fields))
+            key = (kind, player, *fields.items())
+            try:
+                event = self._interned.get(key)
+            except TypeError:                    # unhashable: the game_over score sheets
+                self.events.append(Event(kind, player, **fields))
+                return
+            if event is None:
+                event = intern(self._interned, key, Event(kind, player, **fields))
+            self.events.append(event)
 
     def reason(self, source):
         """A reason (kind, name) from an effect source (kind, id); names pass through."""
         if source is None:
             return None
+        reason = self._reasons.get(source)
+        if reason is None:
+            reason = self._reasons[source] = self._reason(source)
+        return reason
+
+    def _reason(self, source):
         kind, ident = source
         if not isinstance(ident, int):
             return source
@@ -549,22 +566,57 @@ class State:
                    **fields):
         """Report a card that changed place (the caller moved it)."""
         if self.recording:
-            self.events.append(Event("card", player, card=self.rules.cards[cid].name, frm=frm,
-                                     to=to, frm_player=frm_player, to_player=to_player,
-                                     reason=self.reason(reason), **fields))
+            key = ("card", player, cid, frm, to, frm_player, to_player, reason, *fields.items())
+            event = self._interned.get(key)
+            if event is None:
+                event = intern(self._interned, key, Event(
+                    "card", player, card=self.rules.cards[cid].name, frm=frm, to=to,
+                    frm_player=frm_player, to_player=to_player, reason=self.reason(reason),
+                    **fields))
+            self.events.append(event)
+
+    def card_taken(self, p, cid, slot, to, reason=None, wonder=None):
+        """Report the card at structure `slot` taken by p (to 'discard', or to p's `to`):
+        card_moved's event, without its keyword handling (one per turn)."""
+        key = ("take", p, cid, slot, to, reason, wonder)
+        event = self._interned.get(key)
+        if event is None:
+            fields = {"card": self.rules.cards[cid].name, "frm": "structure", "to": to,
+                      "frm_player": None, "to_player": None if to == "discard" else p,
+                      "reason": self.reason(reason), "slot": slot}
+            if wonder is not None:
+                fields["wonder"] = wonder
+            event = intern(self._interned, key, Event("card", p, **fields))
+        self.events.append(event)
+
+    def turn_event(self, p):
+        """Report that p's turn begins."""
+        event = self._interned.get(("turn", p))
+        if event is None:
+            event = intern(self._interned, ("turn", p), Event("turn", p))
+        self.events.append(event)
+
+    def coins_event(self, p, delta, reason):
+        """Report p's coins changed by `delta` (the caller changed them)."""
+        key = ("coins", p, delta, reason)
+        event = self._interned.get(key)
+        if event is None:
+            event = intern(self._interned, key,
+                           Event("coins", p, delta=delta, reason=self.reason(reason)))
+        self.events.append(event)
 
     def gain_coins(self, p, n, reason=None):
         if n:
             self.coins[p] += n
             if self.recording:
-                self.events.append(Event("coins", p, delta=n, reason=self.reason(reason)))
+                self.coins_event(p, n, reason)
 
     def lose_coins(self, p, n, reason=None):
         lost = min(n, self.coins[p])
         if lost:
             self.coins[p] -= lost
             if self.recording:
-                self.events.append(Event("coins", p, delta=-lost, reason=self.reason(reason)))
+                self.coins_event(p, -lost, reason)
 
     def grant_extra_turn(self, p, reason):
         if not self.extra_turn:
@@ -596,8 +648,12 @@ class State:
         if self.reveal_pending:
             for slot in self.reveal_pending:
                 if not self.face_up[slot] and self.recording:
-                    self.events.append(Event("reveal", None, slot=slot,
-                                             card=self.rules.cards[self.structure[slot]].name))
+                    cid = self.structure[slot]
+                    event = self._interned.get(("reveal", slot, cid))
+                    if event is None:
+                        event = intern(self._interned, ("reveal", slot, cid), Event(
+                            "reveal", None, slot=slot, card=self.rules.cards[cid].name))
+                    self.events.append(event)
                 self.face_up[slot] = True
                 if slot not in self.accessible:
                     self.accessible.append(slot)
@@ -615,14 +671,21 @@ class State:
         self.remaining = len(layout)
         if self.recording:
             cards = self.rules.cards
+            interned = self._interned
             for slot, cid in enumerate(self.structure):
                 # A face-down card's name is secret to both seats until its reveal event;
                 # its back (Age, Guild or Senator) shows.
-                c = cards[cid]
-                self.card_moved(None, cid, "deck", "structure", slot=slot,
-                                face_up=self.face_up[slot],
-                                back="senator" if c.senator else "guild" if c.guild else str(c.age),
-                                secret=None if self.face_up[slot] else "all")
+                face_up = self.face_up[slot]
+                key = ("deal", age, slot, cid, face_up)
+                event = interned.get(key)
+                if event is None:
+                    c = cards[cid]
+                    event = intern(interned, key, Event(
+                        "card", None, card=c.name, frm="deck", to="structure", frm_player=None,
+                        to_player=None, reason=None, slot=slot, face_up=face_up,
+                        back="senator" if c.senator else "guild" if c.guild else str(c.age),
+                        secret=None if face_up else "all"))
+                self.events.append(event)
 
     # --- military
 
@@ -647,12 +710,11 @@ class State:
                     break
         if self.recording and self.pawn != start:
             reason = self.reason(reason)
-            self.events.append(Event("pawn", pusher, start=start, to=self.pawn, reason=reason))
+            self.emit("pawn", pusher, start=start, to=self.pawn, reason=reason)
             tokens = self.rules.military_tokens
             for tid in collected:
-                self.events.append(Event(
-                    "military_token", pusher, token=tokens[tid].name,
-                    effect="+".join(kind for kind, _ in tokens[tid].on_gain), reason=reason))
+                self.emit("military_token", pusher, token=tokens[tid].name,
+                          effect="+".join(kind for kind, _ in tokens[tid].on_gain), reason=reason)
         if self.pawn * step >= capital:
             self.win(pusher, "military")
         return collected

@@ -111,7 +111,7 @@ def _legal_turn(s, step):
 def start_turn(s, p):
     s.cause = None
     if s.recording:
-        s.emit("turn", p)
+        s.turn_event(p)
     s.push(("turn", p, True))
 
 
@@ -120,7 +120,7 @@ def pay(s, p, total, trade, name):
     if total:
         s.coins[p] -= total
         if s.recording:
-            s.emit("coins", p, delta=-total, reason=("payment", name))
+            s.coins_event(p, -total, ("payment", name))
     if trade and s.info[1 - p].passive.get("trade_income"):
         s.gain_coins(1 - p, trade, ("trade", name))
 
@@ -141,35 +141,34 @@ def _apply_turn(s, step, action):
     if kind == "build":
         total, trade, chain = s.building_price(p, cid)
         if s.recording:
-            s.card_moved(p, cid, "structure", "city", to_player=p, slot=slot,
-                         reason=("rule", "chain") if chain else None)
+            s.card_taken(p, cid, slot, "city", ("rule", "chain") if chain else None)
         pay(s, p, total, trade, name)
         s.construct(p, cid, "chain" if chain else "normal")
     elif kind == "discard":
         if s.recording:
-            s.card_moved(p, cid, "structure", "discard", slot=slot)
+            s.card_taken(p, cid, slot, "discard")
         s.discard.append(cid)
         s.gain_coins(p, s.discard_value(p), ("discard", name))
     elif kind == "wonder":
         wid = s.rules.wonder_id[action.subject]
         total, trade = s.wonder_price(p, wid)
         if s.recording:
-            s.card_moved(p, cid, "structure", "wonder", to_player=p, slot=slot, wonder=action.subject)
+            s.card_taken(p, cid, slot, "wonder", wonder=action.subject)
         pay(s, p, total, trade, action.subject)
         s.construct_wonder(p, wid, cid)
     elif kind == "recruit":
         if s.recording:
-            s.card_moved(p, cid, "structure", "senate", to_player=p, slot=slot)
+            s.card_taken(p, cid, slot, "senate")
         cost = s.recruit_cost(p)
         if cost:
             s.coins[p] -= cost
             if s.recording:
-                s.emit("coins", p, delta=-cost, reason=("payment", name))
+                s.coins_event(p, -cost, ("payment", name))
         s.push(("recruit", p, cid, False))
     elif kind == "prepare":
         from .senate import prepare
         if s.recording:
-            s.card_moved(p, cid, "structure", "conspiracy", to_player=p, slot=slot)
+            s.card_taken(p, cid, slot, "conspiracy")
         prepare(s, p, action.subject, cid)
 
 
