@@ -61,8 +61,11 @@ seat)` blanks the names listed in SECRET_FIELDS for a seat that may not read the
 
 Interning: most events recur from game to game (the card dealt to a slot, a turn, a 2-coin
 payment for a card), and an Event never changes, so the engine builds each distinct one
-once per rule set and appends the same object to every game that reports it (`memo_for`).
-An event with a dict or list among its fields (the score sheets) is built every time.
+once per rule set and appends the same object to every game that reports it. The engine
+reports such an event as a key, `State.record(form, player, *values)`: FORMS gives the
+form's kind and its fields in order; the key finds the Event built the first time
+(`memo_for`). Events with a dict among their fields (the score sheets) or seldom seen are
+built each time (`State.emit`).
 """
 from __future__ import annotations
 
@@ -156,6 +159,32 @@ def mask(event: Event, seat: int) -> Event:
         value = event.get(name)
         hidden[name] = (None,) * len(value) if isinstance(value, tuple) else None
     return event.replace(**hidden)
+
+
+# form -> (kind, field names in order). A 'reason' value may be given as an effect source
+# (kind, id) and a 'card' value as a card id: the Event holds their names.
+FORMS = {
+    "turn": ("turn", ()),
+    "coins": ("coins", ("delta", "reason")),
+    "card_slot": ("card", ("card", "frm", "to", "frm_player", "to_player", "reason", "slot")),
+    "card_slot_wonder": ("card", ("card", "frm", "to", "frm_player", "to_player", "reason",
+                                  "slot", "wonder")),
+    "reveal": ("reveal", ("slot", "card")),
+    "wonder": ("wonder", ("wonder", "action", "from_player", "reason")),
+    "pawn": ("pawn", ("start", "to", "reason")),
+    "military_token": ("military_token", ("token", "effect", "reason")),
+    "cube": ("cube", ("chamber", "action", "to", "by", "reason")),
+    "control": ("control", ("chamber", "previous")),
+    "age": ("age", ("age", "chooser")),
+    "extra_turn": ("extra_turn", ("reason",)),
+    "science_pair": ("science_pair", ("symbol",)),
+    "progress": ("progress", ("token", "action", "frm", "reason")),
+    "progress_secret": ("progress", ("token", "action", "frm", "reason", "secret")),
+    "decree": ("decree", ("decree", "chamber", "action", "to")),
+    "decree_secret": ("decree", ("decree", "chamber", "action", "to", "secret")),
+    "conspiracy": ("conspiracy", ("conspiracy", "action", "card")),
+    "conspiracy_secret": ("conspiracy", ("conspiracy", "action", "card", "secret")),
+}
 
 
 # Interned events and reasons per rule set (the Rules object): component ids mean different

@@ -11,7 +11,7 @@ The step kinds and the effect vocabulary live in `game.steps`, `game.effects` an
 """
 
 from .actions import FORFEITS, Action, IllegalActionError
-from .events import Event, intern, memo_for
+from .events import FORMS, Event, intern, memo_for
 from .city import CityInfo
 from .payment import Payment, explain, trade_cost
 from .data import RESOURCES
@@ -527,17 +527,23 @@ class State:
     # --- the account of what happens (game.events)
 
     def emit(self, kind, player=None, **fields):
-        """Report an event (interned unless a field holds a dict or a list)."""
+        """Report an event built afresh (see `record` for the common ones)."""
         if self.recording:
-            key = (kind, player, *fields.items())
-            try:
-                event = self._interned.get(key)
-            except TypeError:                    # unhashable: the game_over score sheets
-                self.events.append(Event(kind, player, **fields))
-                return
-            if event is None:
-                event = intern(self._interned, key, Event(kind, player, **fields))
-            self.events.append(event)
+            self.events.append(Event(kind, player, **fields))
+
+    def record(self, *key):
+        """Report the event `key` describes: (form, player, *values), FORMS in game.events.
+        The caller checks `recording` first (saves a call on the search path)."""
+        event = self._interned.get(key)
+        if event is None:
+            kind, names = FORMS[key[0]]
+            fields = dict(zip(names, key[2:]))
+            if "reason" in fields:
+                fields["reason"] = self.reason(fields["reason"])
+            if fields.get("card").__class__ is int:
+                fields["card"] = self.rules.cards[fields["card"]].name
+            event = intern(self._interned, key, Event(kind, key[1], **fields))
+        self.events.append(event)
 
     def reason(self, source):
         """A reason (kind, name) from an effect source (kind, id); names pass through."""
@@ -566,63 +572,28 @@ class State:
                    **fields):
         """Report a card that changed place (the caller moved it)."""
         if self.recording:
-            key = ("card", player, cid, frm, to, frm_player, to_player, reason, *fields.items())
-            event = self._interned.get(key)
-            if event is None:
-                event = intern(self._interned, key, Event(
-                    "card", player, card=self.rules.cards[cid].name, frm=frm, to=to,
-                    frm_player=frm_player, to_player=to_player, reason=self.reason(reason),
-                    **fields))
-            self.events.append(event)
-
-    def card_taken(self, p, cid, slot, to, reason=None, wonder=None):
-        """Report the card at structure `slot` taken by p (to 'discard', or to p's `to`):
-        card_moved's event, without its keyword handling (one per turn)."""
-        key = ("take", p, cid, slot, to, reason, wonder)
-        event = self._interned.get(key)
-        if event is None:
-            fields = {"card": self.rules.cards[cid].name, "frm": "structure", "to": to,
-                      "frm_player": None, "to_player": None if to == "discard" else p,
-                      "reason": self.reason(reason), "slot": slot}
-            if wonder is not None:
-                fields["wonder"] = wonder
-            event = intern(self._interned, key, Event("card", p, **fields))
-        self.events.append(event)
-
-    def turn_event(self, p):
-        """Report that p's turn begins."""
-        event = self._interned.get(("turn", p))
-        if event is None:
-            event = intern(self._interned, ("turn", p), Event("turn", p))
-        self.events.append(event)
-
-    def coins_event(self, p, delta, reason):
-        """Report p's coins changed by `delta` (the caller changed them)."""
-        key = ("coins", p, delta, reason)
-        event = self._interned.get(key)
-        if event is None:
-            event = intern(self._interned, key,
-                           Event("coins", p, delta=delta, reason=self.reason(reason)))
-        self.events.append(event)
+            self.events.append(Event("card", player, card=self.rules.cards[cid].name, frm=frm,
+                                     to=to, frm_player=frm_player, to_player=to_player,
+                                     reason=self.reason(reason), **fields))
 
     def gain_coins(self, p, n, reason=None):
         if n:
             self.coins[p] += n
             if self.recording:
-                self.coins_event(p, n, reason)
+                self.record("coins", p, n, reason)
 
     def lose_coins(self, p, n, reason=None):
         lost = min(n, self.coins[p])
         if lost:
             self.coins[p] -= lost
             if self.recording:
-                self.coins_event(p, -lost, reason)
+                self.record("coins", p, -lost, reason)
 
     def grant_extra_turn(self, p, reason):
         if not self.extra_turn:
             self.extra_turn = True
             if self.recording:
-                self.emit("extra_turn", p, reason=self.reason(reason))
+                self.record("extra_turn", p, reason)
 
     def take_from_structure(self, slot) -> int:
         """Remove the card at `slot`; uncovered cards are revealed at the end of the turn."""
@@ -648,12 +619,7 @@ class State:
         if self.reveal_pending:
             for slot in self.reveal_pending:
                 if not self.face_up[slot] and self.recording:
-                    cid = self.structure[slot]
-                    event = self._interned.get(("reveal", slot, cid))
-                    if event is None:
-                        event = intern(self._interned, ("reveal", slot, cid), Event(
-                            "reveal", None, slot=slot, card=self.rules.cards[cid].name))
-                    self.events.append(event)
+                    self.record("reveal", None, slot, self.structure[slot])
                 self.face_up[slot] = True
                 if slot not in self.accessible:
                     self.accessible.append(slot)
@@ -709,12 +675,11 @@ class State:
                     collected.append(tid)
                     break
         if self.recording and self.pawn != start:
-            reason = self.reason(reason)
-            self.emit("pawn", pusher, start=start, to=self.pawn, reason=reason)
+            self.record("pawn", pusher, start, self.pawn, reason)
             tokens = self.rules.military_tokens
             for tid in collected:
-                self.emit("military_token", pusher, token=tokens[tid].name,
-                          effect="+".join(kind for kind, _ in tokens[tid].on_gain), reason=reason)
+                self.record("military_token", pusher, tokens[tid].name,
+                            "+".join(kind for kind, _ in tokens[tid].on_gain), reason)
         if self.pawn * step >= capital:
             self.win(pusher, "military")
         return collected
@@ -776,7 +741,7 @@ class State:
                 steps.append(("fx", p, "coins", bonus, ("progress", self._chain_token(p))))
         if pair:
             if self.recording:
-                self.emit("science_pair", p, symbol=c.science)
+                self.record("science_pair", p, c.science)
             steps.append(("progress", p))
         steps.append(("construction_done", p))
         self.run_steps(steps)
@@ -785,16 +750,15 @@ class State:
         self.built[p][wid] = tucked
         wonders = self.rules.wonders
         if self.recording:
-            self.emit("wonder", p, wonder=wonders[wid].name, action="built", from_player=None,
-                      reason=None)
+            self.record("wonder", p, wonders[wid].name, "built", None, None)
         if self.standing_wonders() >= 7:
             for q in (0, 1):
                 for w in self.unbuilt_wonders(q):
                     self.wonders[q].remove(w)
                     self.wonders_out.append(w)
                     if self.recording:
-                        self.emit("wonder", q, wonder=wonders[w].name, action="boxed",
-                                  from_player=q, reason=("rule", "seven_wonders"))
+                        self.record("wonder", q, wonders[w].name, "boxed", q,
+                                    ("rule", "seven_wonders"))
         self.refresh(p)
         if self.agora:
             self._construction_coins("wonder")
@@ -832,7 +796,7 @@ class State:
         t = self.rules.progress[tid]
         self.cause = ("progress", tid)
         if self.recording:
-            self.emit("progress", p, token=t.name, action="gained", frm=frm, reason=None)
+            self.record("progress", p, t.name, "gained", frm, None)
         if t.science and self.check_science(p):
             return
         self.push(*[("fx", p, kind, arg, ("progress", tid)) for kind, arg in t.on_gain])
