@@ -11,7 +11,7 @@ The step kinds and the effect vocabulary live in `game.steps`, `game.effects` an
 """
 
 from .actions import FORFEITS, Action, IllegalActionError
-from .events import FORMS, Event, intern, memo_for
+from .events import BUILDERS, intern, memo_for, new_event
 from .city import CityInfo
 from .payment import Payment, explain, trade_cost
 from .data import RESOURCES
@@ -529,21 +529,20 @@ class State:
     def emit(self, kind, player=None, **fields):
         """Report an event built afresh (see `record` for the common ones)."""
         if self.recording:
-            self.events.append(Event(kind, player, **fields))
+            self.events.append(new_event(kind, player, fields))
 
     def record(self, *key):
         """Report the event `key` describes: (form, player, *values), FORMS in game.events.
         The caller checks `recording` first (saves a call on the search path)."""
         event = self._interned.get(key)
         if event is None:
-            kind, names = FORMS[key[0]]
-            fields = dict(zip(names, key[2:]))
-            if "reason" in fields:
-                fields["reason"] = self.reason(fields["reason"])
-            if fields.get("card").__class__ is int:
-                fields["card"] = self.rules.cards[fields["card"]].name
-            event = intern(self._interned, key, Event(kind, key[1], **fields))
+            kind, build = BUILDERS[key[0]]
+            event = intern(self._interned, key, new_event(kind, key[1], build(self, key)))
         self.events.append(event)
+
+    def card_name(self, card):
+        """A card's name from its id (names and None pass through)."""
+        return self.rules.cards[card].name if card.__class__ is int else card
 
     def reason(self, source):
         """A reason (kind, name) from an effect source (kind, id); names pass through."""
@@ -572,9 +571,10 @@ class State:
                    **fields):
         """Report a card that changed place (the caller moved it)."""
         if self.recording:
-            self.events.append(Event("card", player, card=self.rules.cards[cid].name, frm=frm,
-                                     to=to, frm_player=frm_player, to_player=to_player,
-                                     reason=self.reason(reason), **fields))
+            self.events.append(new_event("card", player, {
+                "card": self.rules.cards[cid].name, "frm": frm, "to": to,
+                "frm_player": frm_player, "to_player": to_player, "reason": self.reason(reason),
+                **fields}))
 
     def gain_coins(self, p, n, reason=None):
         if n:
@@ -646,11 +646,11 @@ class State:
                 event = interned.get(key)
                 if event is None:
                     c = cards[cid]
-                    event = intern(interned, key, Event(
-                        "card", None, card=c.name, frm="deck", to="structure", frm_player=None,
-                        to_player=None, reason=None, slot=slot, face_up=face_up,
-                        back="senator" if c.senator else "guild" if c.guild else str(c.age),
-                        secret=None if face_up else "all"))
+                    event = intern(interned, key, new_event("card", None, {
+                        "card": c.name, "frm": "deck", "to": "structure", "frm_player": None,
+                        "to_player": None, "reason": None, "slot": slot, "face_up": face_up,
+                        "back": "senator" if c.senator else "guild" if c.guild else str(c.age),
+                        "secret": None if face_up else "all"}))
                 self.events.append(event)
 
     # --- military

@@ -5,6 +5,7 @@ function. Automatic steps run as soon as they reach the top of the pending stack
 """
 
 from .actions import Action
+from .events import TURN_EVENTS
 from .registry import automatic, decision
 
 # Wonder draft pick order relative to the first player: P1, P2, P2, P1 | P2, P1, P1, P2.
@@ -110,7 +111,7 @@ def _legal_turn(s, step):
 def start_turn(s, p):
     s.cause = None
     if s.recording:
-        s.record("turn", p)
+        s.events.append(TURN_EVENTS[p])
     s.push(("turn", p, True))
 
 
