@@ -10,7 +10,8 @@ recorded  a game as the window and the server play it: `new_game()` then random 
 search    the AI's path: a start state copied with `clone(record=False)`, then random
           actions; no event is built (the start states are made before the clock starts).
 
---against COMMIT puts that commit's `game/` and `data/` in a temporary folder and runs this
+--against COMMIT puts that commit's `game/` and `data/` in a temporary folder (or takes a
+folder that holds them, for a machine without the repository's history) and runs this
 same script on both codes, each in its own process, alternating which goes first round by
 round so the machine's load falls on both alike; it prints each round, then per path the
 median games/s of each side with its spread (min-max over the rounds) and the median of
@@ -128,7 +129,10 @@ def child(root, games, seed):
 
 def side_by_side(commit, rounds, games, seed):
     with tempfile.TemporaryDirectory(prefix="engine-speed-") as tmp:
-        checkout(commit, tmp)
+        if os.path.isdir(os.path.join(commit, "game")):
+            tmp = os.path.abspath(commit)        # a folder already holding game/ and data/
+        else:
+            checkout(commit, tmp)
         sides = {"this": HERE, commit: tmp}
         runs = {side: [] for side in sides}
         for r in range(rounds):
@@ -140,17 +144,20 @@ def side_by_side(commit, rounds, games, seed):
                                        f"search {runs[side][-1][name]['search']:.0f}"
                                        for name, _, _ in RULE_SETS)
                 for side in sides), flush=True)
-    print(f"\n{games} games per path and rule set, {rounds} rounds; games/s median (min-max)")
+    print(f"\n{games} games per path and rule set, {rounds} rounds; games/s median (min-max); "
+          f"ratio this / {commit}: median of the rounds' ratios (min-max), and of the best runs")
     for name, _, _ in RULE_SETS:
         for path in ("recorded", "search"):
-            cells = []
+            cells, best = [], []
             for side in sides:
                 rates = [run[name][path] for run in runs[side]]
+                best.append(max(rates))          # the run the machine's load disturbed least
                 cells.append(f"{side} {statistics.median(rates):6.1f} "
                              f"({min(rates):.0f}-{max(rates):.0f})")
             ratios = [a[name][path] / b[name][path] for a, b in zip(runs["this"], runs[commit])]
             print(f"{name:5} {path:8}: " + "  ".join(cells) +
-                  f"  ratio {statistics.median(ratios):.2f} ({min(ratios):.2f}-{max(ratios):.2f})")
+                  f"  ratio {statistics.median(ratios):.2f} ({min(ratios):.2f}-{max(ratios):.2f})"
+                  f", best {best[0] / best[1]:.2f}")
 
 
 def main():
