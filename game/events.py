@@ -59,29 +59,44 @@ Event kinds and their fields (see docs/engine.md for the full table):
 Secrets: `secret` is absent/None for a public event, a seat (0/1) when only that seat may
 read the hidden names, 'all' when neither may (a face-down card or Decree). `mask(event,
 seat)` blanks the names listed in SECRET_FIELDS for a seat that may not read them.
+
+Interning: most events recur from game to game (the card dealt to a slot, a turn, a 2-coin
+payment for a card), and an Event never changes, so the engine builds each distinct one
+once per rule set and appends the same object to every game that reports it. The engine
+reports such an event as a key, `State.record(form, player, *values)`: FORMS gives the
+form's kind and its fields in order; the key finds the Event built the first time
+(`memo_for`). Nothing may change an Event's fields dict (Event.fields gives a copy). Events with a dict among their fields (the score sheets) or seldom seen are
+built each time (`State.emit`).
 """
 from __future__ import annotations
 
+import weakref
+from operator import attrgetter
+
 
 class Event:
-    """One change of the game. Immutable; compare, hash and print like a value."""
+    """One change of the game. Immutable (`kind`, `player` and the fields are read-only);
+    compare, hash and print like a value."""
 
-    __slots__ = ("kind", "player", "_fields")
+    # The engine makes hundreds of these per game: plain slots set once (no __setattr__
+    # hook, which made building one several times dearer), read through properties.
+    __slots__ = ("_kind", "_player", "_fields")
 
     def __init__(self, kind: str, player: int | None = None, **fields) -> None:
-        # The engine makes hundreds of these per game: no sorting, one dict kept private.
-        _set(self, "kind", kind)
-        _set(self, "player", player)
-        _set(self, "_fields", fields)
+        self._kind = kind
+        self._player = player
+        self._fields = fields
+
+    kind = property(attrgetter("_kind"))
+    player = property(attrgetter("_player"))
 
     def __getattr__(self, name):
+        if name.startswith("_"):             # a slot not set yet: never a field
+            raise AttributeError(name)
         try:
-            return object.__getattribute__(self, "_fields")[name]
+            return self._fields[name]
         except KeyError:
-            raise AttributeError(f"event '{self.kind}' has no field '{name}'") from None
-
-    def __setattr__(self, name, value):
-        raise AttributeError("events are immutable")
+            raise AttributeError(f"event '{self._kind}' has no field '{name}'") from None
 
     def get(self, name, default=None):
         return self._fields.get(name, default)
@@ -93,13 +108,12 @@ class Event:
     def replace(self, **changes) -> "Event":
         """A copy with some fields changed (used to mask secrets for a seat)."""
         fields = dict(self._fields)
-        changes = dict(changes)
-        player = changes.pop("player", self.player)
+        player = changes.pop("player", self._player)
         fields.update(changes)
-        return Event(self.kind, player, **fields)
+        return new_event(self._kind, player, fields)
 
     def to_dict(self) -> dict:
-        return {"kind": self.kind, "player": self.player, **self._fields}
+        return {"kind": self._kind, "player": self._player, **self._fields}
 
     @classmethod
     def from_dict(cls, data: dict) -> "Event":
@@ -107,26 +121,36 @@ class Event:
         return cls(data.pop("kind"), data.pop("player", None), **data)
 
     def __eq__(self, other):
-        return (isinstance(other, Event) and self.kind == other.kind
-                and self.player == other.player and self._fields == other._fields)
+        return (isinstance(other, Event) and self._kind == other._kind
+                and self._player == other._player and self._fields == other._fields)
 
     def __hash__(self):
-        return hash((self.kind, self.player, repr(sorted(self._fields.items()))))
+        return hash((self._kind, self._player, repr(sorted(self._fields.items()))))
 
     def __repr__(self):
         inner = ", ".join(f"{k}={v!r}" for k, v in sorted(self._fields.items()))
-        return f"Event({self.kind!r}, player={self.player!r}{', ' if inner else ''}{inner})"
+        return f"Event({self._kind!r}, player={self._player!r}{', ' if inner else ''}{inner})"
 
     def __reduce__(self):
         # Picklable for the AI worker's pipe.
-        return (_rebuild, (self.kind, self.player, self._fields))
+        return (_rebuild, (self._kind, self._player, self._fields))
 
 
-_set = object.__setattr__
+_new = object.__new__
+
+
+def new_event(kind: str, player, fields: dict) -> Event:
+    """An Event owning `fields` (not copied: the caller hands it over), without the keyword
+    handling of Event(...): what the engine calls when it builds one."""
+    event = _new(Event)
+    event._kind = kind
+    event._player = player
+    event._fields = fields
+    return event
 
 
 def _rebuild(kind, player, fields):
-    return Event(kind, player, **dict(fields))
+    return new_event(kind, player, dict(fields))
 
 
 # The fields that name a hidden component, per kind; `secret` says who may read them:
@@ -150,3 +174,71 @@ def mask(event: Event, seat: int) -> Event:
         value = event.get(name)
         hidden[name] = (None,) * len(value) if isinstance(value, tuple) else None
     return event.replace(**hidden)
+
+
+# form -> (kind, field names in order). A 'reason' value may be given as an effect source
+# (kind, id) and a 'card' value as a card id: the Event holds their names.
+FORMS = {
+    "coins": ("coins", ("delta", "reason")),
+    "card_slot": ("card", ("card", "frm", "to", "frm_player", "to_player", "reason", "slot")),
+    "card_slot_wonder": ("card", ("card", "frm", "to", "frm_player", "to_player", "reason",
+                                  "slot", "wonder")),
+    "reveal": ("reveal", ("slot", "card")),
+    "wonder": ("wonder", ("wonder", "action", "from_player", "reason")),
+    "pawn": ("pawn", ("start", "to", "reason")),
+    "military_token": ("military_token", ("token", "effect", "reason")),
+    "cube": ("cube", ("chamber", "action", "to", "by", "reason")),
+    "control": ("control", ("chamber", "previous")),
+    "age": ("age", ("age", "chooser")),
+    "extra_turn": ("extra_turn", ("reason",)),
+    "science_pair": ("science_pair", ("symbol",)),
+    "progress": ("progress", ("token", "action", "frm", "reason")),
+    "progress_secret": ("progress", ("token", "action", "frm", "reason", "secret")),
+    "decree": ("decree", ("decree", "chamber", "action", "to")),
+    "decree_secret": ("decree", ("decree", "chamber", "action", "to", "secret")),
+    "conspiracy": ("conspiracy", ("conspiracy", "action", "card")),
+    "conspiracy_secret": ("conspiracy", ("conspiracy", "action", "card", "secret")),
+}
+
+
+
+def _builder(names):
+    """A function (state, key) -> the fields of the key's event: one dict display, compiled
+    once per form (a generic loop over the names cost more than the Event itself)."""
+    parts = []
+    for i, name in enumerate(names, 2):
+        value = f"k[{i}]"
+        if name == "reason":
+            value = f"s.reason({value})"
+        elif name == "card":
+            value = f"s.card_name({value})"
+        parts.append(f"{name!r}: {value}")
+    return eval(f"lambda s, k: {{{', '.join(parts)}}}")
+
+
+BUILDERS = {form: (kind, _builder(names)) for form, (kind, names) in FORMS.items()}
+
+# A turn begins: the same two events in every game of every rule set.
+TURN_EVENTS = (Event("turn", 0), Event("turn", 1))
+
+
+# Interned events and reasons per rule set (the Rules object): component ids mean different
+# names in another rule set, so nothing is shared between rule sets.
+_MEMOS = weakref.WeakKeyDictionary()
+MEMO_LIMIT = 50_000           # distinct events kept per rule set; forgotten all at once beyond
+
+
+def memo_for(rules) -> tuple:
+    """(events by key, reasons by effect source) shared by every game of `rules`."""
+    memo = _MEMOS.get(rules)
+    if memo is None:
+        memo = _MEMOS[rules] = ({}, {})
+    return memo
+
+
+def intern(memo: dict, key, event: Event) -> Event:
+    """Keep `event` under `key` in `memo` (a dict from memo_for) and return it."""
+    if len(memo) >= MEMO_LIMIT:
+        memo.clear()
+    memo[key] = event
+    return event

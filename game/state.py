@@ -11,7 +11,7 @@ The step kinds and the effect vocabulary live in `game.steps`, `game.effects` an
 """
 
 from .actions import FORFEITS, Action, IllegalActionError
-from .events import Event
+from .events import BUILDERS, intern, memo_for, new_event
 from .city import CityInfo
 from .payment import Payment, explain, trade_cost
 from .data import RESOURCES
@@ -69,6 +69,8 @@ class State:
         # The account of the game (game.events). Not saved: rebuilt by replaying the actions.
         self.events = []
         self.recording = True                # False for the AI's search states: no events kept
+        # Events and reasons already built for these rules (game.events: interning).
+        self._interned, self._reasons = memo_for(rules)
         self.cause = None                    # reason of the component acting now (cubes, destroy...)
         # Agora
         self.cubes = [0] * 12                # cubes[chamber * 2 + player]
@@ -527,13 +529,33 @@ class State:
     # --- the account of what happens (game.events)
 
     def emit(self, kind, player=None, **fields):
+        """Report an event built afresh (see `record` for the common ones)."""
         if self.recording:
-            self.events.append(Event(kind, player, **fields))
+            self.events.append(new_event(kind, player, fields))
+
+    def record(self, *key):
+        """Report the event `key` describes: (form, player, *values), FORMS in game.events.
+        The caller checks `recording` first (saves a call on the search path)."""
+        event = self._interned.get(key)
+        if event is None:
+            kind, build = BUILDERS[key[0]]
+            event = intern(self._interned, key, new_event(kind, key[1], build(self, key)))
+        self.events.append(event)
+
+    def card_name(self, card):
+        """A card's name from its id (names and None pass through)."""
+        return self.rules.cards[card].name if card.__class__ is int else card
 
     def reason(self, source):
         """A reason (kind, name) from an effect source (kind, id); names pass through."""
         if source is None:
             return None
+        reason = self._reasons.get(source)
+        if reason is None:
+            reason = self._reasons[source] = self._reason(source)
+        return reason
+
+    def _reason(self, source):
         kind, ident = source
         if not isinstance(ident, int):
             return source
@@ -551,28 +573,29 @@ class State:
                    **fields):
         """Report a card that changed place (the caller moved it)."""
         if self.recording:
-            self.events.append(Event("card", player, card=self.rules.cards[cid].name, frm=frm,
-                                     to=to, frm_player=frm_player, to_player=to_player,
-                                     reason=self.reason(reason), **fields))
+            self.events.append(new_event("card", player, {
+                "card": self.rules.cards[cid].name, "frm": frm, "to": to,
+                "frm_player": frm_player, "to_player": to_player, "reason": self.reason(reason),
+                **fields}))
 
     def gain_coins(self, p, n, reason=None):
         if n:
             self.coins[p] += n
             if self.recording:
-                self.events.append(Event("coins", p, delta=n, reason=self.reason(reason)))
+                self.record("coins", p, n, reason)
 
     def lose_coins(self, p, n, reason=None):
         lost = min(n, self.coins[p])
         if lost:
             self.coins[p] -= lost
             if self.recording:
-                self.events.append(Event("coins", p, delta=-lost, reason=self.reason(reason)))
+                self.record("coins", p, -lost, reason)
 
     def grant_extra_turn(self, p, reason):
         if not self.extra_turn:
             self.extra_turn = True
             if self.recording:
-                self.emit("extra_turn", p, reason=self.reason(reason))
+                self.record("extra_turn", p, reason)
 
     def take_from_structure(self, slot) -> int:
         """Remove the card at `slot`; uncovered cards are revealed at the end of the turn."""
@@ -598,8 +621,7 @@ class State:
         if self.reveal_pending:
             for slot in self.reveal_pending:
                 if not self.face_up[slot] and self.recording:
-                    self.events.append(Event("reveal", None, slot=slot,
-                                             card=self.rules.cards[self.structure[slot]].name))
+                    self.record("reveal", None, slot, self.structure[slot])
                 self.face_up[slot] = True
                 if slot not in self.accessible:
                     self.accessible.append(slot)
@@ -617,14 +639,21 @@ class State:
         self.remaining = len(layout)
         if self.recording:
             cards = self.rules.cards
+            interned = self._interned
             for slot, cid in enumerate(self.structure):
                 # A face-down card's name is secret to both seats until its reveal event;
                 # its back (Age, Guild or Senator) shows.
-                c = cards[cid]
-                self.card_moved(None, cid, "deck", "structure", slot=slot,
-                                face_up=self.face_up[slot],
-                                back="senator" if c.senator else "guild" if c.guild else str(c.age),
-                                secret=None if self.face_up[slot] else "all")
+                face_up = self.face_up[slot]
+                key = ("deal", age, slot, cid, face_up)
+                event = interned.get(key)
+                if event is None:
+                    c = cards[cid]
+                    event = intern(interned, key, new_event("card", None, {
+                        "card": c.name, "frm": "deck", "to": "structure", "frm_player": None,
+                        "to_player": None, "reason": None, "slot": slot, "face_up": face_up,
+                        "back": "senator" if c.senator else "guild" if c.guild else str(c.age),
+                        "secret": None if face_up else "all"}))
+                self.events.append(event)
 
     # --- military
 
@@ -648,13 +677,11 @@ class State:
                     collected.append(tid)
                     break
         if self.recording and self.pawn != start:
-            reason = self.reason(reason)
-            self.events.append(Event("pawn", pusher, start=start, to=self.pawn, reason=reason))
+            self.record("pawn", pusher, start, self.pawn, reason)
             tokens = self.rules.military_tokens
             for tid in collected:
-                self.events.append(Event(
-                    "military_token", pusher, token=tokens[tid].name,
-                    effect="+".join(kind for kind, _ in tokens[tid].on_gain), reason=reason))
+                self.record("military_token", pusher, tokens[tid].name,
+                            "+".join(kind for kind, _ in tokens[tid].on_gain), reason)
         if self.pawn * step >= capital:
             self.win(pusher, "military")
         return collected
@@ -716,7 +743,7 @@ class State:
                 steps.append(("fx", p, "coins", bonus, ("progress", self._chain_token(p))))
         if pair:
             if self.recording:
-                self.emit("science_pair", p, symbol=c.science)
+                self.record("science_pair", p, c.science)
             steps.append(("progress", p))
         steps.append(("construction_done", p))
         self.run_steps(steps)
@@ -725,16 +752,15 @@ class State:
         self.built[p][wid] = tucked
         wonders = self.rules.wonders
         if self.recording:
-            self.emit("wonder", p, wonder=wonders[wid].name, action="built", from_player=None,
-                      reason=None)
+            self.record("wonder", p, wonders[wid].name, "built", None, None)
         if self.standing_wonders() >= 7:
             for q in (0, 1):
                 for w in self.unbuilt_wonders(q):
                     self.wonders[q].remove(w)
                     self.wonders_out.append(w)
                     if self.recording:
-                        self.emit("wonder", q, wonder=wonders[w].name, action="boxed",
-                                  from_player=q, reason=("rule", "seven_wonders"))
+                        self.record("wonder", q, wonders[w].name, "boxed", q,
+                                    ("rule", "seven_wonders"))
         self.refresh(p)
         if self.agora:
             self._construction_coins("wonder")
@@ -772,7 +798,7 @@ class State:
         t = self.rules.progress[tid]
         self.cause = ("progress", tid)
         if self.recording:
-            self.emit("progress", p, token=t.name, action="gained", frm=frm, reason=None)
+            self.record("progress", p, t.name, "gained", frm, None)
         if t.science and self.check_science(p):
             return
         self.push(*[("fx", p, kind, arg, ("progress", tid)) for kind, arg in t.on_gain])

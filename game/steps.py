@@ -5,6 +5,7 @@ function. Automatic steps run as soon as they reach the top of the pending stack
 """
 
 from .actions import Action
+from .events import TURN_EVENTS
 from .registry import automatic, decision
 
 # Wonder draft pick order relative to the first player: P1, P2, P2, P1 | P2, P1, P1, P2.
@@ -27,7 +28,7 @@ def _give_wonder(s, p, wid):
     s.push(("draft_next", None))
     w = s.rules.wonders[wid]
     if s.recording:
-        s.emit("wonder", p, wonder=w.name, action="drafted", from_player=None, reason=None)
+        s.record("wonder", p, w.name, "drafted", None, None)
     if w.draft_effects:
         s.cause = ("wonder", wid)
     # Agora Wonders act when drafted (Curia Julia: conspire; Knossos: place a cube).
@@ -47,7 +48,7 @@ def _draft_next(s, step):
         if not s.agora:            # with Agora, Age I was laid out before the draft
             s.deal_age(1)
         if s.recording:
-            s.emit("age", s.first_player, age=1, chooser=None)
+            s.record("age", s.first_player, 1, None)
         start_turn(s, s.first_player)
         return
     if not s.draft_pool:
@@ -55,8 +56,7 @@ def _draft_next(s, step):
         s.draft_deck = s.draft_deck[DRAFT_ROUND:]
         for w in s.draft_pool:
             if s.recording:
-                s.emit("wonder", None, wonder=s.rules.wonders[w].name, action="offered",
-                       from_player=None, reason=None)
+                s.record("wonder", None, s.rules.wonders[w].name, "offered", None, None)
     p = s.first_player ^ DRAFT_ORDER[k]
     if len(s.draft_pool) == 1:
         _give_wonder(s, p, s.draft_pool[0])     # last Wonder of a round: no choice
@@ -111,7 +111,7 @@ def _legal_turn(s, step):
 def start_turn(s, p):
     s.cause = None
     if s.recording:
-        s.emit("turn", p)
+        s.events.append(TURN_EVENTS[p])
     s.push(("turn", p, True))
 
 
@@ -120,7 +120,7 @@ def pay(s, p, total, trade, name):
     if total:
         s.coins[p] -= total
         if s.recording:
-            s.emit("coins", p, delta=-total, reason=("payment", name))
+            s.record("coins", p, -total, ("payment", name))
     if trade and s.info[1 - p].passive.get("trade_income"):
         s.gain_coins(1 - p, trade, ("trade", name))
 
@@ -141,35 +141,36 @@ def _apply_turn(s, step, action):
     if kind == "build":
         total, trade, chain = s.building_price(p, cid)
         if s.recording:
-            s.card_moved(p, cid, "structure", "city", to_player=p, slot=slot,
-                         reason=("rule", "chain") if chain else None)
+            s.record("card_slot", p, cid, "structure", "city", None, p,
+                     ("rule", "chain") if chain else None, slot)
         pay(s, p, total, trade, name)
         s.construct(p, cid, "chain" if chain else "normal")
     elif kind == "discard":
         if s.recording:
-            s.card_moved(p, cid, "structure", "discard", slot=slot)
+            s.record("card_slot", p, cid, "structure", "discard", None, None, None, slot)
         s.discard.append(cid)
         s.gain_coins(p, s.discard_value(p), ("discard", name))
     elif kind == "wonder":
         wid = s.rules.wonder_id[action.subject]
         total, trade = s.wonder_price(p, wid)
         if s.recording:
-            s.card_moved(p, cid, "structure", "wonder", to_player=p, slot=slot, wonder=action.subject)
+            s.record("card_slot_wonder", p, cid, "structure", "wonder", None, p, None, slot,
+                     action.subject)
         pay(s, p, total, trade, action.subject)
         s.construct_wonder(p, wid, cid)
     elif kind == "recruit":
         if s.recording:
-            s.card_moved(p, cid, "structure", "senate", to_player=p, slot=slot)
+            s.record("card_slot", p, cid, "structure", "senate", None, p, None, slot)
         cost = s.recruit_cost(p)
         if cost:
             s.coins[p] -= cost
             if s.recording:
-                s.emit("coins", p, delta=-cost, reason=("payment", name))
+                s.record("coins", p, -cost, ("payment", name))
         s.push(("recruit", p, cid, False))
     elif kind == "prepare":
         from .senate import prepare
         if s.recording:
-            s.card_moved(p, cid, "structure", "conspiracy", to_player=p, slot=slot)
+            s.record("card_slot", p, cid, "structure", "conspiracy", None, p, None, slot)
         prepare(s, p, action.subject, cid)
 
 
@@ -203,7 +204,7 @@ def _legal_start(s, step):
 def _apply_start(s, step, action):
     starter = int(action.subject)
     if s.recording:
-        s.emit("age", starter, age=s.age, chooser=step[1])
+        s.record("age", starter, s.age, step[1])
     start_turn(s, starter)
 
 
@@ -242,7 +243,7 @@ def _legal_progress(s, step):
 def _apply_progress(s, step, action):
     if action.kind == "decline":
         if s.recording:
-            s.emit("progress", step[1], token=None, action="declined", frm="board", reason=None)
+            s.record("progress", step[1], None, "declined", "board", None)
         return
     tid = s.rules.progress_id[action.subject]
     s.progress_board.remove(tid)
@@ -258,13 +259,13 @@ def _legal_library(s, step):
 def _apply_library(s, step, action):
     tid = s.rules.progress_id[action.subject]
     s.progress_box.remove(tid)
-    reason = s.reason(s.cause)          # The Great Library (its effect asked for this choice)
+    cause = s.cause                     # The Great Library (its effect asked for this choice)
     s.gain_progress(step[1], tid, "box")
     for other in step[2]:
         if other != tid:
             if s.recording:
-                s.emit("progress", step[1], token=s.rules.progress[other].name, action="returned",
-                       frm="library", reason=reason, secret=step[1])
+                s.record("progress_secret", step[1], s.rules.progress[other].name, "returned",
+                         "library", cause, step[1])
 
 
 def _legal_destroy(s, step):
