@@ -184,7 +184,7 @@ def draw_card(art, comp, width: int) -> pygame.Surface:
 
 
 def art_effects(comp):
-    from ui.cardart.core import effects_of
+    from ui.cardart.faces import effects_of
     return effects_of(comp)
 
 

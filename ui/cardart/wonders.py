@@ -17,7 +17,7 @@ DW, DH = 160.0, 104.0
 
 def draw_wonder(art, comp, width: int) -> pygame.Surface:
     from ui.cardart.cards import draw_cost_column
-    from ui.cardart.core import WONDER_RATIO, effects_of
+    from ui.cardart.faces import WONDER_RATIO, effects_of
     h = round(width * WONDER_RATIO)
     u = width / DW
     pen = Pen(width, h, DW)
@@ -85,7 +85,7 @@ def name_band(width: int) -> tuple[int, int]:
 
 
 def draw_wonder_back(art, width: int) -> pygame.Surface:
-    from ui.cardart.core import WONDER_RATIO
+    from ui.cardart.faces import WONDER_RATIO
     h = round(width * WONDER_RATIO)
     u = width / DW
     pen = Pen(width, h, DW)
