@@ -19,12 +19,13 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from game.rules import rules_for  # noqa: E402
-from ui import fonts, i18n  # noqa: E402
+from ui.draw import fonts
+from ui.text import i18n  # noqa: E402
 from ui.cardart import Art  # noqa: E402
 from ui.cardart import cards as card_art  # noqa: E402
 from ui.cardart import wonders as wonder_art  # noqa: E402
-from ui.layout import Layout  # noqa: E402
-from ui.names import display_name  # noqa: E402
+from ui.draw.layout import Layout  # noqa: E402
+from ui.text.names import display_name  # noqa: E402
 from ui.table import geometry as G  # noqa: E402
 from ui.table import paint  # noqa: E402
 

@@ -16,14 +16,14 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.rules import rules_for  # noqa: E402
-from ui import i18n  # noqa: E402
+from ui.text import i18n  # noqa: E402
 from ui.cardart import Art, agora  # noqa: E402
 from ui.cardart import text as card_text  # noqa: E402
 from ui.cardart.core import effects_of  # noqa: E402
-from ui.layout import Layout  # noqa: E402
+from ui.draw.layout import Layout  # noqa: E402
 from ui.table import tooltip  # noqa: E402
 from ui.table.choice_tips import component_lines  # noqa: E402
-from ui.table.describe import rule_text  # noqa: E402
+from ui.text.describe import rule_text  # noqa: E402
 
 RULES = rules_for(True)
 _ART = {}

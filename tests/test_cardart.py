@@ -17,7 +17,7 @@ if str(ROOT) not in sys.path:
 
 from game.data import Effect  # noqa: E402
 from game.rules import Component, rules_for  # noqa: E402
-from ui import i18n  # noqa: E402
+from ui.text import i18n  # noqa: E402
 from ui.cardart import BACKS, CARD_RATIO, DECREE_RATIO, WONDER_RATIO, Art  # noqa: E402
 from ui.cardart.icons import ALL_PUBLIC  # noqa: E402
 from ui.cardart.senate import decrees_from_state, draw_senate_board  # noqa: E402

@@ -19,11 +19,13 @@ from game.ai.heuristic import Lookahead  # noqa: E402
 from game.ai.mcts import SearchPlayer  # noqa: E402
 from game.analysis import REASON_MOVES, analyse, applicable, move_reasons, think  # noqa: E402
 from game.savegame import SavedGame  # noqa: E402
-from ui import charts, i18n, storage  # noqa: E402
-from ui.app import App  # noqa: E402
+from ui.scenes import charts
+from ui.text import i18n
+from ui.files import storage  # noqa: E402
+from ui.shell.app import App  # noqa: E402
 from ui.scenes.analysis import AnalysisScene  # noqa: E402
 from ui.scenes.menu import MenuScene  # noqa: E402
-from ui.settings import SETTINGS  # noqa: E402
+from ui.files.settings import SETTINGS  # noqa: E402
 from ui.table import hint as hint_module  # noqa: E402
 from ui.table.session import CURRENT, GameConfig, GameSession, SeatSetup  # noqa: E402
 
@@ -120,8 +122,8 @@ def test_hint_button_is_hidden_or_works_above_the_table(app, monkeypatch, decisi
     """Under the Wonder draft and a decision's prompt the button is either not drawn, or a
     click on it asks for the hint: never drawn and dead."""
     from ui.scenes.game import GameScene
-    import ui.jobs
-    monkeypatch.setattr(ui.jobs, "Job", FakeJob)
+    import ui.table.jobs
+    monkeypatch.setattr(ui.table.jobs, "Job", FakeJob)
     monkeypatch.setattr(SETTINGS, "hints", False)
     monkeypatch.setattr(SETTINGS, "animation_speed", "instant")
     FakeJob.started = []
@@ -144,8 +146,8 @@ def test_hint_button_is_hidden_or_works_above_the_table(app, monkeypatch, decisi
 
 def test_hint_button_still_works_at_the_card_turn(app, monkeypatch):
     from ui.scenes.game import GameScene
-    import ui.jobs
-    monkeypatch.setattr(ui.jobs, "Job", FakeJob)
+    import ui.table.jobs
+    monkeypatch.setattr(ui.table.jobs, "Job", FakeJob)
     monkeypatch.setattr(SETTINGS, "animation_speed", "instant")
     monkeypatch.setattr(SETTINGS, "hints", False)
     FakeJob.started = []
@@ -273,7 +275,7 @@ SPEC = {
 
 def test_every_reason_code_says_which_moves_it_explains():
     from game.analysis import REASON_TERMS
-    from ui.insight_text import reason_text
+    from ui.text.insight_text import reason_text
     assert set(REASON_TERMS) <= set(REASON_MOVES)
     assert not applicable("wonders", "discard") and applicable("wonders", "wonder")
     for lang in ("en", "ko"):

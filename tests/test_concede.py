@@ -22,12 +22,13 @@ if str(ROOT) not in sys.path:
 from game import IllegalActionError, load_state, new_game  # noqa: E402
 from game.actions import Action  # noqa: E402
 from game.savegame import SavedGame, SaveError, read, write  # noqa: E402
-from ui import i18n, saves, storage  # noqa: E402
-from ui.app import App  # noqa: E402
+from ui.text import i18n
+from ui.files import saves, storage  # noqa: E402
+from ui.shell.app import App  # noqa: E402
 from ui.scenes.dialog import DialogScene  # noqa: E402
 from ui.scenes.game import GameScene  # noqa: E402
 from ui.scenes.menu import MenuScene  # noqa: E402
-from ui.settings import SETTINGS  # noqa: E402
+from ui.files.settings import SETTINGS  # noqa: E402
 from ui.table.session import CURRENT, GameConfig, GameSession, SeatSetup  # noqa: E402
 
 CONCEDE = "concede"

@@ -21,14 +21,16 @@ if str(ROOT) not in sys.path:
 
 import main  # noqa: E402
 from game.ai import available  # noqa: E402
-from ui import fonts, i18n, saves, storage  # noqa: E402
-from ui.app import App  # noqa: E402
+from ui.draw import fonts
+from ui.text import i18n
+from ui.files import saves, storage  # noqa: E402
+from ui.shell.app import App  # noqa: E402
 from ui.scenes.dialog import DialogScene  # noqa: E402
 from ui.scenes.error import show_startup_error, startup_lines  # noqa: E402
 from ui.scenes.game import GameScene  # noqa: E402
 from ui.scenes.load import LoadScene  # noqa: E402
 from ui.scenes.menu import MenuScene  # noqa: E402
-from ui.settings import SETTINGS  # noqa: E402
+from ui.files.settings import SETTINGS  # noqa: E402
 from ui.table.session import CURRENT, GameConfig, GameSession, SeatSetup  # noqa: E402
 
 CONTINUE = 1
@@ -169,7 +171,7 @@ def test_a_broken_catalogue_stops_the_app_with_the_window(tmp_path, monkeypatch)
     locale = tmp_path / "locale"
     shutil.copytree(ROOT / "data" / "locale", locale)
     (locale / "ko" / "names.yaml").write_text("names:\n  tavern: [unclosed\n", encoding="utf-8")
-    monkeypatch.setattr("ui.paths.locale_dir", lambda: locale)
+    monkeypatch.setattr("ui.files.paths.locale_dir", lambda: locale)
     shown = []
     monkeypatch.setattr("ui.scenes.error.show_startup_error", lambda message, **kw: shown.append(message))
     assert main.main(["--show-errors", "--exit-after-frames", "2"]) == 2
@@ -180,7 +182,7 @@ def test_the_packaged_app_shows_the_window_without_being_asked(tmp_path, monkeyp
     locale = tmp_path / "locale"
     shutil.copytree(ROOT / "data" / "locale", locale)
     (locale / "en.yaml").write_text("- just\n- a list\n", encoding="utf-8")
-    monkeypatch.setattr("ui.paths.locale_dir", lambda: locale)
+    monkeypatch.setattr("ui.files.paths.locale_dir", lambda: locale)
     monkeypatch.setattr(sys, "frozen", True, raising=False)
     shown = []
     monkeypatch.setattr("ui.scenes.error.show_startup_error", lambda message, **kw: shown.append(message))

@@ -17,14 +17,15 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from ui import i18n, storage  # noqa: E402
-from ui.app import App  # noqa: E402
-from ui.i18n import t  # noqa: E402
+from ui.text import i18n
+from ui.files import storage  # noqa: E402
+from ui.shell.app import App  # noqa: E402
+from ui.text.i18n import t  # noqa: E402
 from ui.scenes.draft import DraftScene  # noqa: E402
 from ui.scenes.game import GameScene  # noqa: E402
 from ui.scenes.menu import MenuScene  # noqa: E402
-from ui.settings import SETTINGS  # noqa: E402
-from ui.table.prompt import TablePrompt  # noqa: E402
+from ui.files.settings import SETTINGS  # noqa: E402
+from ui.scenes.prompt import TablePrompt  # noqa: E402
 from ui.table.session import CURRENT, GameConfig, GameSession, SeatSetup  # noqa: E402
 
 KNOSSOS_SEED = 0          # Agora, the human first: Knossos is the 4th Wonder of the first pick

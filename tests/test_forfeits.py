@@ -18,11 +18,12 @@ import pytest  # noqa: E402
 from game import IllegalActionError, load_state, new_game  # noqa: E402
 from game.actions import FORFEIT_VICTORIES, FORFEITS, Action, forfeit, is_forfeit  # noqa: E402
 from game.savegame import SavedGame, read, write  # noqa: E402
-from ui import i18n, saves, storage  # noqa: E402
-from ui.app import App  # noqa: E402
+from ui.text import i18n
+from ui.files import saves, storage  # noqa: E402
+from ui.shell.app import App  # noqa: E402
 from ui.scenes.game import GameScene  # noqa: E402
 from ui.scenes.menu import MenuScene  # noqa: E402
-from ui.settings import SETTINGS  # noqa: E402
+from ui.files.settings import SETTINGS  # noqa: E402
 from ui.table.session import CURRENT, GameConfig, GameSession, SeatSetup  # noqa: E402
 
 KINDS = [("abandon", "forfeit"), ("timeout", "time")]
@@ -282,7 +283,7 @@ def test_between_two_people_the_screen_says_who_lost_and_how(data, monkeypatch, 
 def test_the_analysis_names_the_ending(data, monkeypatch, lang, notes, kind, victory):
     from ui.scenes import analysis
     from ui.scenes.analysis import AnalysisScene
-    from ui.insight_text import move_label
+    from ui.text.insight_text import move_label
     from game.analysis import analyse
     saved = SavedGame(seed=50, mode="ai", players=[{"name": "", "kind": "human"},
                                                    {"name": "", "kind": "ai", "ai": "normal"}])

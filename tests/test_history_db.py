@@ -19,7 +19,7 @@ if str(ROOT) not in sys.path:
 from game.history import (Filter, HistoryError, SCHEMA_VERSION, facts_of, game_uid,  # noqa: E402
                           open_history)
 from game.savegame import SavedGame, write  # noqa: E402
-from ui.stats import HistoryStats, collect  # noqa: E402
+from ui.files.stats import HistoryStats, collect  # noqa: E402
 
 
 def finished(seed, mode="ai", level="normal", human=0, first=0, agora=True, when=None, hints=0):

@@ -21,15 +21,16 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from ui import i18n, saves, storage  # noqa: E402
-from ui.app import App  # noqa: E402
+from ui.text import i18n
+from ui.files import saves, storage  # noqa: E402
+from ui.shell.app import App  # noqa: E402
 from ui.scenes.draft import DraftScene  # noqa: E402
 from ui.scenes.game import GameScene  # noqa: E402
 from ui.scenes.handover import ARM_SECONDS, HandOverScene  # noqa: E402
 from ui.scenes.menu import MenuScene  # noqa: E402
-from ui.table.prompt import TablePrompt  # noqa: E402
+from ui.scenes.prompt import TablePrompt  # noqa: E402
 from ui.scenes.setup import SetupScene  # noqa: E402
-from ui.settings import SETTINGS  # noqa: E402
+from ui.files.settings import SETTINGS  # noqa: E402
 from ui.table.session import CURRENT, GameConfig, GameSession, SeatSetup  # noqa: E402
 
 NAMES = ("Ana", "Bob")
@@ -269,7 +270,7 @@ def test_secret_log_lines_read_differently_for_each_player():
     while not any(a.kind == "keep" for a in session.state.history):
         session.apply(plotting(session.state, rng))
     keep = next(a for a in session.state.history if a.kind == "keep")
-    from ui.names import display_name
+    from ui.text.names import display_name
     name = display_name(keep.subject)
     own = [e.for_viewer(keep.player) for e in session.log if e.seat == keep.player]
     other = [e.for_viewer(1 - keep.player) for e in session.log if e.seat == keep.player]

@@ -11,14 +11,15 @@ import pytest  # noqa: E402
 from game import new_game  # noqa: E402
 from game.ai import make_player  # noqa: E402
 from game.savegame import SavedGame, read, write  # noqa: E402
-from ui import i18n, settings as settings_file, storage  # noqa: E402
-from ui.app import App  # noqa: E402
+from ui.text import i18n
+from ui.files import settings as settings_file, storage  # noqa: E402
+from ui.shell.app import App  # noqa: E402
 from ui.scenes.analysis import AnalysedReplayScene, AnalysisScene  # noqa: E402
 from ui.scenes.load import details_of  # noqa: E402
 from ui.scenes.menu import MenuScene  # noqa: E402
 from ui.scenes.stats import StatsScene  # noqa: E402
-from ui.settings import SETTINGS, Settings  # noqa: E402
-from ui.stats import collect  # noqa: E402
+from ui.files.settings import SETTINGS, Settings  # noqa: E402
+from ui.files.stats import collect  # noqa: E402
 from ui.table.session import CURRENT  # noqa: E402
 
 
@@ -201,8 +202,8 @@ def test_analysis_screen_shows_progress_then_the_result(app, games, monkeypatch)
         def cancel(self):
             pass
 
-    import ui.jobs
-    monkeypatch.setattr(ui.jobs, "Job", FakeJob)
+    import ui.table.jobs
+    monkeypatch.setattr(ui.table.jobs, "Job", FakeJob)
     app.push(MenuScene())
     scene = AnalysisScene(saved.copy())
     scene.key = ("test", saved.seed)             # never the cache of another test
@@ -252,8 +253,8 @@ def test_hint_key_does_nothing_when_the_setting_is_off(app, monkeypatch):
         def cancel(self):
             pass
 
-    import ui.jobs
-    monkeypatch.setattr(ui.jobs, "Job", FakeJob)
+    import ui.table.jobs
+    monkeypatch.setattr(ui.table.jobs, "Job", FakeJob)
     monkeypatch.setattr(SETTINGS, "hints", False)
     session = GameSession(GameConfig(seed=3, agora=False, seats=[SeatSetup("human"), SeatSetup("ai", "random")]))
     while session.state.phase == "draft" or not session.human_to_act:

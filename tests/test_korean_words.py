@@ -18,10 +18,12 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from ui import fonts, i18n, storage  # noqa: E402
-from ui.app import App  # noqa: E402
+from ui.draw import fonts
+from ui.text import i18n
+from ui.files import storage  # noqa: E402
+from ui.shell.app import App  # noqa: E402
 from ui.scenes.menu import MenuScene  # noqa: E402
-from ui.settings import SETTINGS  # noqa: E402
+from ui.files.settings import SETTINGS  # noqa: E402
 
 ON, OFF = "켬", "끔"
 # Action words and other state words once used for a setting's value, now stale.

@@ -17,8 +17,9 @@ import re  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from ui import i18n, storage  # noqa: E402
-from ui.app import App  # noqa: E402
+from ui.text import i18n
+from ui.files import storage  # noqa: E402
+from ui.shell.app import App  # noqa: E402
 from ui.scenes.game import GameScene  # noqa: E402
 from ui.scenes.menu import MenuScene  # noqa: E402
 from ui.scenes.pause import PauseScene  # noqa: E402

@@ -18,8 +18,10 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from ui import fonts, i18n, saves, storage  # noqa: E402
-from ui.app import App  # noqa: E402
+from ui.draw import fonts
+from ui.text import i18n
+from ui.files import saves, storage  # noqa: E402
+from ui.shell.app import App  # noqa: E402
 from ui.scenes import settings as settings_scene  # noqa: E402
 from ui.scenes.dialog import DialogScene  # noqa: E402
 from ui.scenes.game import GameScene  # noqa: E402
@@ -27,7 +29,7 @@ from ui.scenes.menu import MenuScene  # noqa: E402
 from ui.scenes.pause import PauseScene  # noqa: E402
 from ui.scenes.rules import PAGES, RulesScene  # noqa: E402
 from ui.scenes.settings import SettingsScene, fitting_sizes  # noqa: E402
-from ui.settings import HARD_THINK, SETTINGS, SPEED_ORDER  # noqa: E402
+from ui.files.settings import HARD_THINK, SETTINGS, SPEED_ORDER  # noqa: E402
 from ui.table.session import CURRENT, GameConfig, GameSession, SeatSetup  # noqa: E402
 
 

@@ -11,10 +11,11 @@ import pytest  # noqa: E402
 
 from net.server import BackgroundServer, Config  # noqa: E402
 from online_ui_support import LOOPBACK, BotThread, no_error_screen, play_my_moves, step_until  # noqa: E402
-from ui import i18n, saves, storage  # noqa: E402
-from ui.app import App  # noqa: E402
+from ui.text import i18n
+from ui.files import saves, storage  # noqa: E402
+from ui.shell.app import App  # noqa: E402
 from ui.scenes.menu import MenuScene  # noqa: E402
-from ui.settings import SETTINGS  # noqa: E402
+from ui.files.settings import SETTINGS  # noqa: E402
 from ui.table import online_link  # noqa: E402
 from ui.table.session import CURRENT  # noqa: E402
 

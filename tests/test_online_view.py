@@ -12,8 +12,9 @@ import pytest  # noqa: E402
 from game import new_game  # noqa: E402
 from net import referee  # noqa: E402
 from net.rooms import Room  # noqa: E402
-from ui import i18n, storage  # noqa: E402
-from ui.app import App  # noqa: E402
+from ui.text import i18n
+from ui.files import storage  # noqa: E402
+from ui.shell.app import App  # noqa: E402
 from ui.table import online_session  # noqa: E402
 from ui.table.online_session import OnlineSession  # noqa: E402
 from ui.table.session import CURRENT  # noqa: E402

@@ -22,7 +22,7 @@ for folder in (ROOT, ROOT / "tests"):
         sys.path.insert(0, str(folder))
 
 from crowded import builder_move  # noqa: E402
-from ui import i18n  # noqa: E402
+from ui.text import i18n  # noqa: E402
 from ui.table.session import GameConfig, GameSession, SeatSetup  # noqa: E402
 from ui.table.tooltip import cost_lines  # noqa: E402
 

@@ -19,16 +19,17 @@ for path in (ROOT, ROOT / "tests"):
 
 from positions import act, offer, position  # noqa: E402
 from test_ui_targets import POSITIONS  # noqa: E402
-from ui import i18n, storage  # noqa: E402
-from ui.app import App  # noqa: E402
-from ui.i18n import t  # noqa: E402
-from ui.names import display_name as dn  # noqa: E402
+from ui.text import i18n
+from ui.files import storage  # noqa: E402
+from ui.shell.app import App  # noqa: E402
+from ui.text.i18n import t  # noqa: E402
+from ui.text.names import display_name as dn  # noqa: E402
 from ui.scenes.game import GameScene  # noqa: E402
 from ui.scenes.menu import MenuScene  # noqa: E402
-from ui.settings import SETTINGS  # noqa: E402
+from ui.files.settings import SETTINGS  # noqa: E402
 from ui.table import geometry as G  # noqa: E402
 from ui.table.choice_tips import action_lines  # noqa: E402
-from ui.table.prompt import TablePrompt  # noqa: E402
+from ui.scenes.prompt import TablePrompt  # noqa: E402
 from ui.table.session import CURRENT, GameConfig, GameSession, SeatSetup  # noqa: E402
 
 LAYOUTS = [(1280, 720), (1600, 900), (1920, 1080)]

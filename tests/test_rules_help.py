@@ -13,8 +13,10 @@ from pathlib import Path  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from ui import fonts, i18n, storage  # noqa: E402
-from ui.app import App  # noqa: E402
+from ui.draw import fonts
+from ui.text import i18n
+from ui.files import storage  # noqa: E402
+from ui.shell.app import App  # noqa: E402
 from ui.scenes.menu import MenuScene  # noqa: E402
 from ui.scenes.rules import KEY_HELP, PAGES, RulesScene, key_rows  # noqa: E402
 
@@ -67,7 +69,7 @@ def app():
 
 
 def _drawn_page(app, name):
-    """The strings the fonts draw for help page `name` (ui.fonts.RENDER_HOOK)."""
+    """The strings the fonts draw for help page `name` (ui.draw.fonts.RENDER_HOOK)."""
     seen = []
     fonts.clear_caches()
     fonts.RENDER_HOOK = seen.append

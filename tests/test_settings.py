@@ -20,16 +20,17 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import main  # noqa: E402
-from ui import i18n, storage  # noqa: E402
-from ui import settings as settings_file  # noqa: E402
-from ui.app import App  # noqa: E402
+from ui.text import i18n
+from ui.files import storage  # noqa: E402
+from ui.files import settings as settings_file  # noqa: E402
+from ui.shell.app import App  # noqa: E402
 from ui.scenes.dialog import DialogScene  # noqa: E402
 from ui.scenes.game import GameScene  # noqa: E402
 from ui.scenes.menu import MenuScene  # noqa: E402
-from ui.table.prompt import TablePrompt  # noqa: E402
+from ui.scenes.prompt import TablePrompt  # noqa: E402
 from ui.scenes.pause import PauseScene  # noqa: E402
 from ui.scenes.settings import SettingsScene  # noqa: E402
-from ui.settings import SETTINGS, Settings  # noqa: E402
+from ui.files.settings import SETTINGS, Settings  # noqa: E402
 from ui.table.session import CURRENT, GameConfig, GameSession, SeatSetup  # noqa: E402
 
 

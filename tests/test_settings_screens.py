@@ -20,13 +20,14 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from ui import i18n, storage  # noqa: E402
-from ui import settings as settings_file  # noqa: E402
-from ui.app import App  # noqa: E402
+from ui.text import i18n
+from ui.files import storage  # noqa: E402
+from ui.files import settings as settings_file  # noqa: E402
+from ui.shell.app import App  # noqa: E402
 from ui.scenes.menu import MenuScene  # noqa: E402
 from ui.scenes.settings import SettingsScene  # noqa: E402
 from ui.scenes.setup import SetupScene  # noqa: E402
-from ui.settings import SETTINGS, Settings  # noqa: E402
+from ui.files.settings import SETTINGS, Settings  # noqa: E402
 
 
 @pytest.fixture

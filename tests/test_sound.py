@@ -31,13 +31,13 @@ for extra in (ROOT, ROOT / "tools"):
 import make_sounds  # noqa: E402
 from game import new_game  # noqa: E402
 from game.events import Event  # noqa: E402
-from ui import audio as audio_module  # noqa: E402
-from ui import settings as settings_file  # noqa: E402
-from ui import storage  # noqa: E402
-from ui.app import App  # noqa: E402
-from ui.audio import AUDIO, MAX_PER_FRAME, SOUND_NAMES, Audio, sound_for  # noqa: E402
+from ui.sound import audio as audio_module  # noqa: E402
+from ui.files import settings as settings_file  # noqa: E402
+from ui.files import storage  # noqa: E402
+from ui.shell.app import App  # noqa: E402
+from ui.sound.audio import AUDIO, MAX_PER_FRAME, SOUND_NAMES, Audio, sound_for  # noqa: E402
 from ui.scenes.menu import MenuScene  # noqa: E402
-from ui.settings import SETTINGS  # noqa: E402
+from ui.files.settings import SETTINGS  # noqa: E402
 
 SOUNDS = ROOT / "assets" / "sounds"
 GAME_SOUNDS = [n for n in SOUND_NAMES if n not in ("click", "hover")]
@@ -336,7 +336,7 @@ def test_no_audio_device_leaves_the_game_silent_and_playing(folder, monkeypatch,
         raise pygame.error("no available audio device")
     monkeypatch.setattr(pygame.mixer, "init", no_device)
     monkeypatch.setattr(AUDIO, "_noticed", False)
-    with caplog.at_level(logging.WARNING, logger="ui.audio"):
+    with caplog.at_level(logging.WARNING, logger="ui.sound.audio"):
         for _ in range(2):                                          # a second window: no second notice
             app = App((1280, 720), home=MenuScene)
             try:

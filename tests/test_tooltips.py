@@ -18,11 +18,12 @@ for folder in (ROOT, ROOT / "tests"):
         sys.path.insert(0, str(folder))
 
 from crowded import crowded_session  # noqa: E402
-from ui import i18n, saves, storage  # noqa: E402
-from ui.app import App  # noqa: E402
+from ui.text import i18n
+from ui.files import saves, storage  # noqa: E402
+from ui.shell.app import App  # noqa: E402
 from ui.scenes.game import GameScene  # noqa: E402
 from ui.scenes.menu import MenuScene  # noqa: E402
-from ui.settings import SETTINGS  # noqa: E402
+from ui.files.settings import SETTINGS  # noqa: E402
 from ui.table import geometry as G  # noqa: E402
 from ui.table.session import CURRENT, GameSession  # noqa: E402
 from ui.table.tooltip import covered_note, place  # noqa: E402

@@ -20,15 +20,16 @@ if str(ROOT) not in sys.path:
 
 from game import new_game  # noqa: E402
 from game.rules import rules_for  # noqa: E402
-from ui import i18n, storage  # noqa: E402
-from ui.app import App  # noqa: E402
-from ui.names import slug  # noqa: E402
+from ui.text import i18n
+from ui.files import storage  # noqa: E402
+from ui.shell.app import App  # noqa: E402
+from ui.text.names import slug  # noqa: E402
 from ui.scenes.card_actions import CardActionDialog, card_options  # noqa: E402
 from ui.scenes.game import GameScene  # noqa: E402
 from ui.scenes.menu import MenuScene  # noqa: E402
 from ui.scenes.pause import PauseScene  # noqa: E402
-from ui.settings import SETTINGS  # noqa: E402
-from ui.table.prompt import TablePrompt  # noqa: E402
+from ui.files.settings import SETTINGS  # noqa: E402
+from ui.scenes.prompt import TablePrompt  # noqa: E402
 from ui.table.session import CURRENT, GameConfig, GameSession, SeatSetup  # noqa: E402
 from ui.table.text import log_line, option_label  # noqa: E402
 from ui.table.tooltip import lines_for  # noqa: E402

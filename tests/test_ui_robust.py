@@ -21,12 +21,13 @@ if str(ROOT) not in sys.path:
 from game import new_game  # noqa: E402
 from game.ai import Player, PLAYERS, register  # noqa: E402
 from game.invariants import problems  # noqa: E402
-from ui import i18n, storage  # noqa: E402
-from ui.app import App  # noqa: E402
+from ui.text import i18n
+from ui.files import storage  # noqa: E402
+from ui.shell.app import App  # noqa: E402
 from ui.scenes.error import ErrorScene  # noqa: E402
 from ui.scenes.game import GameScene  # noqa: E402
 from ui.scenes.menu import MenuScene  # noqa: E402
-from ui.settings import SETTINGS  # noqa: E402
+from ui.files.settings import SETTINGS  # noqa: E402
 from ui.table.session import CURRENT, GameConfig, GameSession, SeatSetup  # noqa: E402
 
 KEYS = [pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT,

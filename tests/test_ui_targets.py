@@ -17,14 +17,15 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from game import new_game  # noqa: E402
-from ui import i18n, storage  # noqa: E402
-from ui.app import App  # noqa: E402
+from ui.text import i18n
+from ui.files import storage  # noqa: E402
+from ui.shell.app import App  # noqa: E402
 from ui.scenes.card_actions import CardActionDialog  # noqa: E402
 from ui.scenes.game import GameScene  # noqa: E402
 from ui.scenes.menu import MenuScene  # noqa: E402
-from ui.settings import SETTINGS  # noqa: E402
+from ui.files.settings import SETTINGS  # noqa: E402
 from ui.table.choice_tips import action_lines, chamber_lines  # noqa: E402
-from ui.table.prompt import TablePrompt  # noqa: E402
+from ui.scenes.prompt import TablePrompt  # noqa: E402
 from ui.table.session import CURRENT, GameConfig, GameSession, SeatSetup  # noqa: E402
 from ui.table.targets import hit_key  # noqa: E402
 from ui.table.tooltip import lines_for  # noqa: E402

@@ -21,9 +21,9 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import main  # noqa: E402
-from ui import settings as settings_file  # noqa: E402
-from ui.settings import MIN_WINDOW, SETTINGS, WINDOW_SIZES, Settings  # noqa: E402
-from ui.window_fit import choose_window_size, room_on  # noqa: E402
+from ui.files import settings as settings_file  # noqa: E402
+from ui.files.settings import MIN_WINDOW, SETTINGS, WINDOW_SIZES, Settings  # noqa: E402
+from ui.draw.window_fit import choose_window_size, room_on  # noqa: E402
 
 
 def fits_on(size, desktop):
@@ -102,7 +102,7 @@ def test_no_saved_size_is_told_apart_from_a_saved_one_and_old_files_still_load(t
 @pytest.fixture
 def laptop(monkeypatch):
     """A 1280x720 screen (the dummy driver has none of its own)."""
-    monkeypatch.setattr("ui.app.usable_area", lambda: room_on((1280, 720)))
+    monkeypatch.setattr("ui.shell.app.usable_area", lambda: room_on((1280, 720)))
     kept = dataclasses.replace(SETTINGS)
     yield (1280, 720)
     SETTINGS.__dict__.update(kept.__dict__)

@@ -9,7 +9,7 @@ from ui.cardart import palette as P
 from ui.cardart.pen import Pen, darken, lighten
 from ui.cardart.names_fit import fitted_name
 from ui.cardart.text import describe_all, fitted
-from ui.names import display_name
+from ui.text.names import display_name
 
 # --- Decrees: 100 x 62 design units ----------------------------------------------------
 

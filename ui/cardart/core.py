@@ -19,8 +19,8 @@ from ui.cardart import pen as penmod
 from ui.cardart.icons import draw_icon
 from ui.cardart.pen import stamp_outline
 from ui.cardart.text import fitted
-from ui.fonts import MIN_PX, get_font
-from ui.i18n import language
+from ui.draw.fonts import MIN_PX, get_font
+from ui.text.i18n import language
 
 BACKS = ("1", "2", "3", "guild", "senator")
 MAX_CACHED = 6000

@@ -9,7 +9,7 @@ from ui.cardart import palette as P
 from ui.cardart.icons import leaf
 from ui.cardart.pen import Pen, arc_points, darken, lighten, mix
 from ui.cardart.names_fit import fitted_name
-from ui.names import display_name
+from ui.text.names import display_name
 
 HOLE = (0, 0, 0, 0)
 FG = (252, 242, 214)

@@ -10,7 +10,7 @@ from ui.cardart import palette as P
 from ui.cardart.pen import Pen, darken, lighten
 from ui.cardart.scenes import draw_scene
 from ui.cardart.names_fit import fitted_name
-from ui.names import display_name
+from ui.text.names import display_name
 
 DW, DH = 160.0, 104.0
 
@@ -74,7 +74,7 @@ def draw_wonder(art, comp, width: int) -> pygame.Surface:
 
 def name_on_face(width: int) -> bool:
     """Does a Wonder this wide carry its name (at MIN_PX or more)? Else the table labels it."""
-    from ui.fonts import MIN_PX
+    from ui.draw.fonts import MIN_PX
     return round(13 * width / DW) >= MIN_PX
 
 
