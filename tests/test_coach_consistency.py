@@ -1,33 +1,25 @@
 """The coach agrees with itself: the hint's list reads from the highest chance down, its
 button is never shown dead, the analysis says one figure per move wherever it shows it,
 and a move is explained only by reasons it can bring about."""
-import os
+import random
+import re
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
+import pytest
 
-import random  # noqa: E402
-import re  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from game import new_game  # noqa: E402
-from game.ai import make_player  # noqa: E402
-from game.ai.heuristic import Lookahead  # noqa: E402
-from game.ai.mcts import SearchPlayer  # noqa: E402
-from game.analysis import REASON_MOVES, analyse, applicable, move_reasons, think  # noqa: E402
-from game.savegame import SavedGame  # noqa: E402
+from game import new_game
+from game.ai import make_player
+from game.ai.heuristic import Lookahead
+from game.ai.mcts import SearchPlayer
+from game.analysis import REASON_MOVES, analyse, applicable, move_reasons, think
+from game.savegame import SavedGame
 from ui.scenes import charts
 from ui.text import i18n
-from ui.files import storage  # noqa: E402
-from ui.shell.app import App  # noqa: E402
-from ui.scenes.analysis import AnalysisScene  # noqa: E402
-from ui.scenes.menu import MenuScene  # noqa: E402
-from ui.files.settings import SETTINGS  # noqa: E402
-from ui.table import hint as hint_module  # noqa: E402
-from ui.table.session import CURRENT, GameConfig, GameSession, SeatSetup  # noqa: E402
+from ui.scenes.analysis import AnalysisScene
+from ui.scenes.menu import MenuScene
+from ui.files.settings import SETTINGS
+from ui.table import hint as hint_module
+from ui.table.session import GameConfig, GameSession, SeatSetup
 
 ITERATIONS = 20
 
@@ -66,17 +58,6 @@ def test_hint_candidates_are_listed_from_the_highest_chance_down(seed, agora):
 
 
 # --- the hint's button ------------------------------------------------------------------------
-
-@pytest.fixture
-def app(tmp_path):
-    i18n.set_language("en")
-    previous = storage.use(storage.Storage.under(tmp_path / "data"))
-    application = App((1280, 720), home=MenuScene)
-    yield application
-    application.close()
-    storage.use(previous)
-    CURRENT["session"] = None
-
 
 class FakeJob:
     started = []

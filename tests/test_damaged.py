@@ -2,27 +2,20 @@
 damaged newest save says so and offers the next readable duel; damaged game data is shown
 in a window (the packaged app has no console); unknown AI names are refused at parsing."""
 import os
+import shutil
+import sys
+import time
+from pathlib import Path
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-import shutil  # noqa: E402
-import sys  # noqa: E402
-import time  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
 import main  # noqa: E402
 from game.ai import available  # noqa: E402
-from ui.draw import fonts
-from ui.text import i18n
+from ui.draw import fonts  # noqa: E402
+from ui.text import i18n  # noqa: E402
 from ui.files import saves, storage  # noqa: E402
 from ui.shell.app import App  # noqa: E402
 from ui.scenes.dialog import DialogScene  # noqa: E402

@@ -2,29 +2,22 @@
 nothing is pruned, the Statistics and Saved games screens read the history (filters, pages,
 replay, analysis, delete), and a damaged or locked history never stops the game."""
 import os
+import random
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-import random  # noqa: E402
-import sqlite3  # noqa: E402
-import subprocess  # noqa: E402
-import sys  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
 from game.history import open_history  # noqa: E402
 from game.savegame import scan  # noqa: E402
 from game.userdata import HISTORY_FILE  # noqa: E402
 from tests.test_history_db import finished  # noqa: E402
-from ui.text import i18n
+from ui.text import i18n  # noqa: E402
 from ui.files import saves, storage  # noqa: E402
 from ui.shell.app import App  # noqa: E402
 from ui.scenes.dialog import DialogScene  # noqa: E402

@@ -37,8 +37,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from ui.draw import fonts
-from ui.text import i18n
+from ui.draw import fonts  # noqa: E402
+from ui.text import i18n  # noqa: E402
 from ui.files import paths, storage  # noqa: E402
 from ui.text.josa import fix_particles  # noqa: E402
 

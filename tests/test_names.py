@@ -7,23 +7,19 @@ ui.text.names.display_name follows the current language.
 """
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
 import pytest
 import yaml
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
 
-import pygame  # noqa: E402
-
-from game.data import load_database  # noqa: E402
+from game.data import load_database
 from ui.text import i18n
-from ui.files import paths  # noqa: E402
-from ui.text.i18n import _flatten, placeholders  # noqa: E402
-from ui.text.names import display_name, slug  # noqa: E402
+from ui.files import paths
+from ui.text.i18n import _flatten, placeholders
+from ui.text.names import display_name, slug
 
 LOCALE = Path(__file__).resolve().parent.parent / "data" / "locale"
 LANGS = ("en", "ko")

@@ -1,30 +1,23 @@
 """Saved games in the window: autosave after every move, Continue, the Load screen (broken
 files reported, never hidden), replays of finished games, undo, and a kill during autosave."""
+import json
 import os
+import random
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-import json  # noqa: E402
-import random  # noqa: E402
-import signal  # noqa: E402
-import subprocess  # noqa: E402
-import sys  # noqa: E402
-import tempfile  # noqa: E402
-import time  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
 from game.ai import PLAYERS, Player, register  # noqa: E402
 from game.savegame import SavedGame, read, scan, write  # noqa: E402
-from ui.text import i18n
+from ui.text import i18n  # noqa: E402
 from ui.files import saves, storage  # noqa: E402
 from ui.shell.app import App  # noqa: E402
 from ui.scenes.dialog import DialogScene  # noqa: E402

@@ -1,27 +1,22 @@
 """Sound: every kind of event is heard through the real mixer, bursts are merged, mute and
 volume silence it, no audio device never stops the game, and the committed sound files
 are exactly what tools/make_sounds.py synthesises (soft, levelled, small)."""
+import dataclasses
+import io
+import itertools
+import logging
+import math
 import os
+import random
+import struct
+import subprocess
+import sys
+import wave
+from collections import Counter
+from pathlib import Path
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-import dataclasses  # noqa: E402
-import io  # noqa: E402
-import itertools  # noqa: E402
-import logging  # noqa: E402
-import math  # noqa: E402
-import random  # noqa: E402
-import struct  # noqa: E402
-import subprocess  # noqa: E402
-import sys  # noqa: E402
-import wave  # noqa: E402
-from collections import Counter  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 for extra in (ROOT, ROOT / "tools"):

@@ -1,32 +1,20 @@
 """The window tells a move from the engine's events: log lines, the animation order, the
 Age banner, the opponent's last move and the live score (headless)."""
-import os
+import random
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pytest
 
-import random  # noqa: E402
-import sys  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pytest  # noqa: E402
-
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from game import new_game  # noqa: E402
-from game.events import Event  # noqa: E402
-from game.rules import rules_for  # noqa: E402
-from game.scoring import score_sheet  # noqa: E402
+from game import new_game
+from game.events import Event
+from game.rules import rules_for
+from game.scoring import score_sheet
 from ui.text import i18n
-from ui.files import storage  # noqa: E402
-from ui.text.names import display_name  # noqa: E402
-from ui.table.anim import Animator  # noqa: E402
-from ui.table.score import breakdown_lines, distances  # noqa: E402
-from ui.table.session import CURRENT, GameConfig, GameSession, SeatSetup  # noqa: E402
-from ui.table.story import mask_for, story  # noqa: E402
+from ui.files import storage
+from ui.text.names import display_name
+from ui.table.anim import Animator
+from ui.table.score import breakdown_lines, distances
+from ui.table.session import CURRENT, GameConfig, GameSession, SeatSetup
+from ui.table.story import mask_for, story
 
 RULES = rules_for(True)
 NAMES = ["You", "Opponent"]
