@@ -156,7 +156,7 @@ def check_data() -> str | None:
 def check_catalogues() -> str | None:
     import yaml
 
-    from ui.paths import locale_dir
+    from ui.files.paths import locale_dir
     folder = locale_dir()
     paths = [folder / f"{code}.yaml" for code in LANGUAGES]
     paths += [p for code in LANGUAGES for p in sorted((folder / code).glob("*.yaml"))]
@@ -204,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
         return run_server(server_args)
     args = parse_args(argv)
     if args.selftest:
-        from ui.selftest import run as selftest
+        from ui.testing.selftest import run as selftest
         return selftest()
     problem = check_data()
     if problem:
@@ -215,9 +215,9 @@ def main(argv: list[str] | None = None) -> int:
             show_startup_error(problem, frames=args.exit_after_frames, screenshot=args.screenshot)
         return 2
     if args.autoplay:
-        from ui.autoplay import run_autoplay
+        from ui.testing.autoplay import run_autoplay
         return run_autoplay(args)
-    from ui.app import run  # after parsing, so --help and errors don't start pygame
+    from ui.shell.app import run  # after parsing, so --help and errors don't start pygame
 
     return run(args)
 

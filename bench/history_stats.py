@@ -9,7 +9,7 @@ replays and opens in the replay viewer) copied with different dates, opponents, 
 names over three years, the player's win rate depending on the level and rising with time,
 and a few games ended by a concession (cut short, the winner in the summary). Then it
 prints the time of what the Statistics screen does when it opens — open the database and
-read every aggregate (ui/stats.py `load`) — for each period filter, and of one page of the
+read every aggregate (ui/files/stats.py `load`) — for each period filter, and of one page of the
 Saved games list. The goal (issue #34): under 200 ms with 5,000 games.
 """
 from __future__ import annotations

@@ -40,7 +40,7 @@ def main() -> int:
     opts = parser.parse_args()
 
     import main as entry
-    from ui.autoplay import run_autoplay
+    from ui.testing.autoplay import run_autoplay
 
     args = entry.parse_args(["--autoplay", "--seed", str(opts.seed), "--frame-stats", "--exit-when-done",
                              "--size", opts.size] + (["--base-only"] if opts.base_only else []))

@@ -44,6 +44,7 @@ BASE_WONDERS_PER_GAME = 8   # Wonders drafted
 PROGRESS_ON_BOARD = 5       # progress tokens laid out at setup
 DECREES_PER_GAME = 6        # one per Chamber
 CONSPIRACIES_DRAWN = 2      # one Conspire draws 2
+UNPREPARED, PREPARED, TRIGGERED = 0, 1, 2     # a Conspiracy's status in its owner's hand
 
 # In a PyInstaller bundle the data files sit under sys._MEIPASS with the same layout.
 DEFAULT_PATH = (Path(getattr(sys, "_MEIPASS", "")) if getattr(sys, "_MEIPASS", None)

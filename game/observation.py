@@ -12,8 +12,8 @@ Wonders, boxed progress tokens, face-down Decrees, the Conspiracy deck order, th
 opponent's untriggered Conspiracies, what the opponent looked at secretly, and the RNG.
 """
 
-from .senate import TRIGGERED
-from .serialize import encode
+from .data import TRIGGERED
+from .encoding import encode
 
 SECRET_OF_OWNER = {"keep", "return", "prepare"}
 

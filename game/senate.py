@@ -9,10 +9,10 @@ Chambers are re-evaluated (§A5.3, §A17).
 
 from .actions import Action
 from .registry import automatic, decision, effect
+from .data import PREPARED, TRIGGERED, UNPREPARED  # noqa: F401  (a Conspiracy's status, also read from here)
 from .state import CUBES
 
 N_CHAMBERS = 6
-UNPREPARED, PREPARED, TRIGGERED = 0, 1, 2
 SECTIONS = {"left": (0, 1), "middle": (2, 3), "right": (4, 5)}
 
 
@@ -413,6 +413,3 @@ def _legal_may_move(s, step):
 def _apply_may_move(s, step, action):
     if action.kind != "decline":
         _apply_cube_action(s, step[1], action)
-
-
-from . import conspiracies  # noqa: E402,F401  (registers the Conspiracy step kinds)

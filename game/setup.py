@@ -27,7 +27,7 @@ def new_game(seed: int = 0, agora: bool = True, first_player=None, data_path=Non
     """
     rules = rules_for(agora, data_path)
     if agora:
-        from . import senate  # noqa: F401  (register the Agora kinds)
+        from . import senate, conspiracies  # noqa: F401  (register the Agora kinds)
     s = State(rules)
     # Setup shuffles ~200 items: Python's C-implemented Mersenne Twister does that fast and
     # deterministically; the state keeps a tiny cloneable generator for later draws.

@@ -232,7 +232,7 @@ class State:
         return observe(self, player)
 
     def to_json(self) -> str:
-        from .serialize import dumps
+        from .encoding import dumps
         return dumps(self)
 
     # ---------------------------------------------------------------- queries

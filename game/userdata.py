@@ -1,4 +1,4 @@
-"""Where a player's files live, for the window (ui/storage.py) and the command line alike.
+"""Where a player's files live, for the window (ui/files/storage.py) and the command line alike.
 
 One source of truth for the folder names: the per-user data folder
 (`platformdirs.user_data_dir("AgoraDuel", appauthor=False)`) holds `saves/` and

@@ -9,8 +9,6 @@ import random
 import threading
 import time
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ["AGORA_DUEL_LOCAL_ONLY"] = "1"
 
 LOOPBACK = "127.0.0.1"

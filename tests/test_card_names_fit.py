@@ -2,31 +2,19 @@
 and Wonder name, in English and Korean, on the table's labels over small cards and on the
 faces of the tooltip pictures, is set in whole words (no word split over two lines, no hyphen
 added, nothing cut with "…"), no smaller than fonts.MIN_PX, and inside its box."""
-import os
+import pygame
+import pytest
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-import sys  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from game.rules import rules_for  # noqa: E402
-from ui import fonts, i18n  # noqa: E402
-from ui.cardart import Art  # noqa: E402
-from ui.cardart import cards as card_art  # noqa: E402
-from ui.cardart import wonders as wonder_art  # noqa: E402
-from ui.layout import Layout  # noqa: E402
-from ui.names import display_name  # noqa: E402
-from ui.table import geometry as G  # noqa: E402
-from ui.table import paint  # noqa: E402
+from game.rules import rules_for
+from ui.draw import fonts
+from ui.text import i18n
+from ui.cardart import Art
+from ui.cardart import cards as card_art
+from ui.cardart import wonders as wonder_art
+from ui.draw.layout import Layout
+from ui.text.names import display_name
+from ui.table import geometry as G
+from ui.table import paint
 
 SMALL = Layout((1280, 720))
 RULES = rules_for(True)

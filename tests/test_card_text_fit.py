@@ -6,24 +6,18 @@ renderer are caught and compared with the whole text. The Conspiracy tiles of a 
 (keep one, return the other) show every text whole at 1280×720 and 1920×1080; the
 tooltips beside the pictures wrap the written rule text onto as many lines as it needs.
 """
-import os
+import pygame
+import pytest
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from game.rules import rules_for  # noqa: E402
-from ui import i18n  # noqa: E402
-from ui.cardart import Art, agora  # noqa: E402
-from ui.cardart import text as card_text  # noqa: E402
-from ui.cardart.core import effects_of  # noqa: E402
-from ui.layout import Layout  # noqa: E402
-from ui.table import tooltip  # noqa: E402
-from ui.table.choice_tips import component_lines  # noqa: E402
-from ui.table.describe import rule_text  # noqa: E402
+from game.rules import rules_for
+from ui.text import i18n
+from ui.cardart import Art, agora
+from ui.cardart import text as card_text
+from ui.cardart.core import effects_of
+from ui.draw.layout import Layout
+from ui.table import tooltip
+from ui.table.choice_tips import component_lines
+from ui.text.describe import rule_text
 
 RULES = rules_for(True)
 _ART = {}

@@ -1,27 +1,14 @@
 """Procedural card art (ui/cardart): sizes, distinctness, caching, data-driven effects."""
-import os
+import pygame
+import pytest
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-import sys  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from game.data import Effect  # noqa: E402
-from game.rules import Component, rules_for  # noqa: E402
-from ui import i18n  # noqa: E402
-from ui.cardart import BACKS, CARD_RATIO, DECREE_RATIO, WONDER_RATIO, Art  # noqa: E402
-from ui.cardart.icons import ALL_PUBLIC  # noqa: E402
-from ui.cardart.senate import decrees_from_state, draw_senate_board  # noqa: E402
-from ui.cardart.track import draw_military_track  # noqa: E402
+from game.data import Effect
+from game.rules import Component, rules_for
+from ui.text import i18n
+from ui.cardart import BACKS, CARD_RATIO, DECREE_RATIO, WONDER_RATIO, Art
+from ui.cardart.icons import ALL_PUBLIC
+from ui.cardart.senate import decrees_from_state, draw_senate_board
+from ui.cardart.track import draw_military_track
 
 SIZES = (64, 123)
 

@@ -1,31 +1,25 @@
 """The coach agrees with itself: the hint's list reads from the highest chance down, its
 button is never shown dead, the analysis says one figure per move wherever it shows it,
 and a move is explained only by reasons it can bring about."""
-import os
+import random
+import re
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
+import pytest
 
-import random  # noqa: E402
-import re  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from game import new_game  # noqa: E402
-from game.ai import make_player  # noqa: E402
-from game.ai.heuristic import Lookahead  # noqa: E402
-from game.ai.mcts import SearchPlayer  # noqa: E402
-from game.analysis import REASON_MOVES, analyse, applicable, move_reasons, think  # noqa: E402
-from game.savegame import SavedGame  # noqa: E402
-from ui import charts, i18n, storage  # noqa: E402
-from ui.app import App  # noqa: E402
-from ui.scenes.analysis import AnalysisScene  # noqa: E402
-from ui.scenes.menu import MenuScene  # noqa: E402
-from ui.settings import SETTINGS  # noqa: E402
-from ui.table import hint as hint_module  # noqa: E402
-from ui.table.session import CURRENT, GameConfig, GameSession, SeatSetup  # noqa: E402
+from game import new_game
+from game.ai import make_player
+from game.ai.heuristic import Lookahead
+from game.ai.mcts import SearchPlayer
+from game.analysis import REASON_MOVES, analyse, applicable, move_reasons, think
+from game.savegame import SavedGame
+from ui.scenes import charts
+from ui.text import i18n
+from ui.scenes.analysis import AnalysisScene
+from ui.scenes.menu import MenuScene
+from ui.files.settings import SETTINGS
+from ui.table import hint as hint_module
+from ui.table.session import GameConfig, GameSession, SeatSetup
 
 ITERATIONS = 20
 
@@ -64,17 +58,6 @@ def test_hint_candidates_are_listed_from_the_highest_chance_down(seed, agora):
 
 
 # --- the hint's button ------------------------------------------------------------------------
-
-@pytest.fixture
-def app(tmp_path):
-    i18n.set_language("en")
-    previous = storage.use(storage.Storage.under(tmp_path / "data"))
-    application = App((1280, 720), home=MenuScene)
-    yield application
-    application.close()
-    storage.use(previous)
-    CURRENT["session"] = None
-
 
 class FakeJob:
     started = []
@@ -120,8 +103,8 @@ def test_hint_button_is_hidden_or_works_above_the_table(app, monkeypatch, decisi
     """Under the Wonder draft and a decision's prompt the button is either not drawn, or a
     click on it asks for the hint: never drawn and dead."""
     from ui.scenes.game import GameScene
-    import ui.jobs
-    monkeypatch.setattr(ui.jobs, "Job", FakeJob)
+    import ui.table.jobs
+    monkeypatch.setattr(ui.table.jobs, "Job", FakeJob)
     monkeypatch.setattr(SETTINGS, "hints", False)
     monkeypatch.setattr(SETTINGS, "animation_speed", "instant")
     FakeJob.started = []
@@ -144,8 +127,8 @@ def test_hint_button_is_hidden_or_works_above_the_table(app, monkeypatch, decisi
 
 def test_hint_button_still_works_at_the_card_turn(app, monkeypatch):
     from ui.scenes.game import GameScene
-    import ui.jobs
-    monkeypatch.setattr(ui.jobs, "Job", FakeJob)
+    import ui.table.jobs
+    monkeypatch.setattr(ui.table.jobs, "Job", FakeJob)
     monkeypatch.setattr(SETTINGS, "animation_speed", "instant")
     monkeypatch.setattr(SETTINGS, "hints", False)
     FakeJob.started = []
@@ -273,7 +256,7 @@ SPEC = {
 
 def test_every_reason_code_says_which_moves_it_explains():
     from game.analysis import REASON_TERMS
-    from ui.insight_text import reason_text
+    from ui.text.insight_text import reason_text
     assert set(REASON_TERMS) <= set(REASON_MOVES)
     assert not applicable("wonders", "discard") and applicable("wonders", "wonder")
     for lang in ("en", "ko"):

@@ -1,34 +1,24 @@
 """Conceding: an engine action either seat may play at any time before the end, never listed
 among the legal actions; the game ends as a loss by concession, the save records it, and
 the pause menu, the game-over screen, the log, the replay and the analysis all tell it."""
-import os
+import json
+import random
+from pathlib import Path
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
+import pytest
 
-import json  # noqa: E402
-import random  # noqa: E402
-import sys  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from game import IllegalActionError, load_state, new_game  # noqa: E402
-from game.actions import Action  # noqa: E402
-from game.savegame import SavedGame, SaveError, read, write  # noqa: E402
-from ui import i18n, saves, storage  # noqa: E402
-from ui.app import App  # noqa: E402
-from ui.scenes.dialog import DialogScene  # noqa: E402
-from ui.scenes.game import GameScene  # noqa: E402
-from ui.scenes.menu import MenuScene  # noqa: E402
-from ui.settings import SETTINGS  # noqa: E402
-from ui.table.session import CURRENT, GameConfig, GameSession, SeatSetup  # noqa: E402
+from game import IllegalActionError, load_state, new_game
+from game.actions import Action
+from game.savegame import SavedGame, SaveError, read, write
+from ui.text import i18n
+from ui.files import saves, storage
+from ui.shell.app import App
+from ui.scenes.dialog import DialogScene
+from ui.scenes.game import GameScene
+from ui.scenes.menu import MenuScene
+from ui.files.settings import SETTINGS
+from ui.table.session import CURRENT, GameConfig, GameSession, SeatSetup
 
 CONCEDE = "concede"
 

@@ -14,7 +14,7 @@ import pytest
 
 from positions import act, board_tokens, conspiracy, cubes, give, offer, tokens, wonders
 from test_agora_conspiracies import _top_row, agora
-from ui import i18n
+from ui.text import i18n
 from ui.table.story import mask_for, story
 
 HANGUL = re.compile("[\uac00-\ud7a3]")

@@ -2,33 +2,28 @@
 damaged newest save says so and offers the next readable duel; damaged game data is shown
 in a window (the packaged app has no console); unknown AI names are refused at parsing."""
 import os
+import shutil
+import sys
+import time
+from pathlib import Path
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-import shutil  # noqa: E402
-import sys  # noqa: E402
-import time  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
 import main  # noqa: E402
 from game.ai import available  # noqa: E402
-from ui import fonts, i18n, saves, storage  # noqa: E402
-from ui.app import App  # noqa: E402
+from ui.draw import fonts  # noqa: E402
+from ui.text import i18n  # noqa: E402
+from ui.files import saves, storage  # noqa: E402
+from ui.shell.app import App  # noqa: E402
 from ui.scenes.dialog import DialogScene  # noqa: E402
 from ui.scenes.error import show_startup_error, startup_lines  # noqa: E402
 from ui.scenes.game import GameScene  # noqa: E402
 from ui.scenes.load import LoadScene  # noqa: E402
 from ui.scenes.menu import MenuScene  # noqa: E402
-from ui.settings import SETTINGS  # noqa: E402
+from ui.files.settings import SETTINGS  # noqa: E402
 from ui.table.session import CURRENT, GameConfig, GameSession, SeatSetup  # noqa: E402
 
 CONTINUE = 1
@@ -169,7 +164,7 @@ def test_a_broken_catalogue_stops_the_app_with_the_window(tmp_path, monkeypatch)
     locale = tmp_path / "locale"
     shutil.copytree(ROOT / "data" / "locale", locale)
     (locale / "ko" / "names.yaml").write_text("names:\n  tavern: [unclosed\n", encoding="utf-8")
-    monkeypatch.setattr("ui.paths.locale_dir", lambda: locale)
+    monkeypatch.setattr("ui.files.paths.locale_dir", lambda: locale)
     shown = []
     monkeypatch.setattr("ui.scenes.error.show_startup_error", lambda message, **kw: shown.append(message))
     assert main.main(["--show-errors", "--exit-after-frames", "2"]) == 2
@@ -180,7 +175,7 @@ def test_the_packaged_app_shows_the_window_without_being_asked(tmp_path, monkeyp
     locale = tmp_path / "locale"
     shutil.copytree(ROOT / "data" / "locale", locale)
     (locale / "en.yaml").write_text("- just\n- a list\n", encoding="utf-8")
-    monkeypatch.setattr("ui.paths.locale_dir", lambda: locale)
+    monkeypatch.setattr("ui.files.paths.locale_dir", lambda: locale)
     monkeypatch.setattr(sys, "frozen", True, raising=False)
     shown = []
     monkeypatch.setattr("ui.scenes.error.show_startup_error", lambda message, **kw: shown.append(message))

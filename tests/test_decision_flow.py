@@ -1,46 +1,18 @@
 """From one decision to the next through the real scenes: one key press answers one
 decision, and nothing of the draft covers the table while another decision is chosen."""
-import os
+import time
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
+import pytest
 
-import sys  # noqa: E402
-import time  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from ui import i18n, storage  # noqa: E402
-from ui.app import App  # noqa: E402
-from ui.i18n import t  # noqa: E402
-from ui.scenes.draft import DraftScene  # noqa: E402
-from ui.scenes.game import GameScene  # noqa: E402
-from ui.scenes.menu import MenuScene  # noqa: E402
-from ui.settings import SETTINGS  # noqa: E402
-from ui.table.prompt import TablePrompt  # noqa: E402
-from ui.table.session import CURRENT, GameConfig, GameSession, SeatSetup  # noqa: E402
+from ui.text.i18n import t
+from ui.scenes.draft import DraftScene
+from ui.scenes.game import GameScene
+from ui.files.settings import SETTINGS
+from ui.scenes.prompt import TablePrompt
+from ui.table.session import GameConfig, GameSession, SeatSetup
 
 KNOSSOS_SEED = 0          # Agora, the human first: Knossos is the 4th Wonder of the first pick
-
-
-@pytest.fixture
-def app(tmp_path):
-    i18n.set_language("en")
-    previous = storage.use(storage.Storage.under(tmp_path / "data"))
-    speed = SETTINGS.animation_speed
-    application = App((1280, 720), home=MenuScene)
-    yield application
-    application.close()
-    SETTINGS.animation_speed = speed
-    storage.use(previous)
-    CURRENT["session"] = None
 
 
 def down(k, char=""):

@@ -191,8 +191,8 @@ def test_weights_module_reads_the_values_once():
 
 def test_a_hint_at_the_draft_reads_the_measured_values():
     from game.analysis import think
-    from ui.i18n import set_language, language
-    from ui.insight_text import reason_text
+    from ui.text.i18n import set_language, language
+    from ui.text.insight_text import reason_text
     s = first_draft(agora=False, first=0)
     values = draft.pick_values(s, 0)                   # the round played out exactly
     offered = sorted(s.draft_pool, key=lambda w: -values[w])

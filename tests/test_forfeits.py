@@ -4,26 +4,21 @@ victory `time`). Like `concede`, either seat may have one played at any moment, 
 a legal action, the game ends for the other seat, a save replays to the same end — and the
 game-over screen, the log, the analysis and the statistics name each kind, in English and
 Korean."""
-import os
+import json
+import random
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pytest
 
-import json  # noqa: E402
-import random  # noqa: E402
-
-import pytest  # noqa: E402
-
-from game import IllegalActionError, load_state, new_game  # noqa: E402
-from game.actions import FORFEIT_VICTORIES, FORFEITS, Action, forfeit, is_forfeit  # noqa: E402
-from game.savegame import SavedGame, read, write  # noqa: E402
-from ui import i18n, saves, storage  # noqa: E402
-from ui.app import App  # noqa: E402
-from ui.scenes.game import GameScene  # noqa: E402
-from ui.scenes.menu import MenuScene  # noqa: E402
-from ui.settings import SETTINGS  # noqa: E402
-from ui.table.session import CURRENT, GameConfig, GameSession, SeatSetup  # noqa: E402
+from game import IllegalActionError, load_state, new_game
+from game.actions import FORFEIT_VICTORIES, FORFEITS, Action, forfeit, is_forfeit
+from game.savegame import SavedGame, read, write
+from ui.text import i18n
+from ui.files import saves, storage
+from ui.shell.app import App
+from ui.scenes.game import GameScene
+from ui.scenes.menu import MenuScene
+from ui.files.settings import SETTINGS
+from ui.table.session import CURRENT, GameConfig, GameSession, SeatSetup
 
 KINDS = [("abandon", "forfeit"), ("timeout", "time")]
 
@@ -282,7 +277,7 @@ def test_between_two_people_the_screen_says_who_lost_and_how(data, monkeypatch, 
 def test_the_analysis_names_the_ending(data, monkeypatch, lang, notes, kind, victory):
     from ui.scenes import analysis
     from ui.scenes.analysis import AnalysisScene
-    from ui.insight_text import move_label
+    from ui.text.insight_text import move_label
     from game.analysis import analyse
     saved = SavedGame(seed=50, mode="ai", players=[{"name": "", "kind": "human"},
                                                    {"name": "", "kind": "ai", "ai": "normal"}])

@@ -8,8 +8,6 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
 from game.history import open_history  # noqa: E402
 from game.savegame import SavedGame, write  # noqa: E402

@@ -13,13 +13,11 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
-from game.history import (Filter, HistoryError, SCHEMA_VERSION, facts_of, game_uid,  # noqa: E402
+from game.history import (Filter, HistoryError, SCHEMA_VERSION, facts_of, game_uid,
                           open_history)
 from game.savegame import SavedGame, write  # noqa: E402
-from ui.stats import HistoryStats, collect  # noqa: E402
+from ui.files.stats import HistoryStats, collect  # noqa: E402
 
 
 def finished(seed, mode="ai", level="normal", human=0, first=0, agora=True, when=None, hints=0):

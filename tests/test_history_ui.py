@@ -2,36 +2,30 @@
 nothing is pruned, the Statistics and Saved games screens read the history (filters, pages,
 replay, analysis, delete), and a damaged or locked history never stops the game."""
 import os
+import random
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-import random  # noqa: E402
-import sqlite3  # noqa: E402
-import subprocess  # noqa: E402
-import sys  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
 from game.history import open_history  # noqa: E402
 from game.savegame import scan  # noqa: E402
 from game.userdata import HISTORY_FILE  # noqa: E402
 from tests.test_history_db import finished  # noqa: E402
-from ui import i18n, saves, storage  # noqa: E402
-from ui.app import App  # noqa: E402
+from ui.text import i18n  # noqa: E402
+from ui.files import saves, storage  # noqa: E402
+from ui.shell.app import App  # noqa: E402
 from ui.scenes.dialog import DialogScene  # noqa: E402
 from ui.scenes.load import LoadScene  # noqa: E402
 from ui.scenes.menu import MenuScene  # noqa: E402
 from ui.scenes.replay import ReplayScene  # noqa: E402
 from ui.scenes.stats import StatsScene  # noqa: E402
-from ui.settings import SETTINGS  # noqa: E402
+from ui.files.settings import SETTINGS  # noqa: E402
 from ui.table.session import CURRENT, GameConfig, GameSession, SeatSetup  # noqa: E402
 
 ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")

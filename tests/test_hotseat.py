@@ -3,50 +3,29 @@ act changes, and what is DRAWN never shows one player's secrets to the other.
 
 The checks spy on the card-art calls the table makes while it is rendered (and compare
 rendered pixels), not only on the state."""
-import os
+import json
+import random
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
+import pytest
 
-import json  # noqa: E402
-import random  # noqa: E402
-import sys  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from ui import i18n, saves, storage  # noqa: E402
-from ui.app import App  # noqa: E402
-from ui.scenes.draft import DraftScene  # noqa: E402
-from ui.scenes.game import GameScene  # noqa: E402
-from ui.scenes.handover import ARM_SECONDS, HandOverScene  # noqa: E402
-from ui.scenes.menu import MenuScene  # noqa: E402
-from ui.table.prompt import TablePrompt  # noqa: E402
-from ui.scenes.setup import SetupScene  # noqa: E402
-from ui.settings import SETTINGS  # noqa: E402
-from ui.table.session import CURRENT, GameConfig, GameSession, SeatSetup  # noqa: E402
+from ui.files import saves
+from ui.scenes.draft import DraftScene
+from ui.scenes.game import GameScene
+from ui.scenes.handover import ARM_SECONDS, HandOverScene
+from ui.scenes.menu import MenuScene
+from ui.scenes.prompt import TablePrompt
+from ui.scenes.setup import SetupScene
+from ui.table.session import GameConfig, GameSession, SeatSetup
 
 NAMES = ("Ana", "Bob")
 
 
 @pytest.fixture
-def app(tmp_path):
-    i18n.set_language("en")
-    previous = storage.use(storage.Storage.under(tmp_path / "data"))
-    speed = SETTINGS.animation_speed
-    SETTINGS.animation_speed = "instant"
-    application = App((1280, 720), home=MenuScene)
-    yield application
-    application.close()
-    SETTINGS.animation_speed = speed
-    storage.use(previous)
-    CURRENT["session"] = None
+def app(app, settings_kept):
+    """The shared App (tests/conftest.py), animations instant."""
+    settings_kept.animation_speed = "instant"
+    return app
 
 
 def hotseat(seed, agora=True, first="seat0"):
@@ -269,7 +248,7 @@ def test_secret_log_lines_read_differently_for_each_player():
     while not any(a.kind == "keep" for a in session.state.history):
         session.apply(plotting(session.state, rng))
     keep = next(a for a in session.state.history if a.kind == "keep")
-    from ui.names import display_name
+    from ui.text.names import display_name
     name = display_name(keep.subject)
     own = [e.for_viewer(keep.player) for e in session.log if e.seat == keep.player]
     other = [e.for_viewer(1 - keep.player) for e in session.log if e.seat == keep.player]

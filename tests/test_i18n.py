@@ -37,8 +37,10 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from ui import fonts, i18n, paths, storage  # noqa: E402
-from ui.josa import fix_particles  # noqa: E402
+from ui.draw import fonts  # noqa: E402
+from ui.text import i18n  # noqa: E402
+from ui.files import paths, storage  # noqa: E402
+from ui.text.josa import fix_particles  # noqa: E402
 
 LANGS = ("en", "ko")
 ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
@@ -67,7 +69,7 @@ def test_whole_catalogues_have_the_same_keys_and_placeholders():
 def test_no_catalogue_key_is_defined_twice():
     """A key in <lang>.yaml and again in <lang>/*.yaml would silently hide one of them."""
     import yaml
-    from ui.i18n import _flatten
+    from ui.text.i18n import _flatten
     for lang in LANGS:
         seen: dict[str, str] = {}
         paths_ = [paths.locale_dir() / f"{lang}.yaml"] + sorted((paths.locale_dir() / lang).glob("*.yaml"))
@@ -242,7 +244,7 @@ ROOMS = [
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_longest_words_fit_their_room(lang):
-    from ui.layout import Layout
+    from ui.draw.layout import Layout
     pygame.font.init()
     layout = Layout((1280, 720))
     catalogue = i18n.load_catalogue(lang)
@@ -264,7 +266,7 @@ def test_the_longest_words_fit_their_room(lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_settings_rows_fit(lang):
-    from ui.layout import Layout
+    from ui.draw.layout import Layout
     pygame.font.init()
     layout = Layout((1280, 720))
     catalogue = i18n.load_catalogue(lang)
@@ -326,7 +328,7 @@ def test_first_start_follows_the_system_language(tmp_path, lang_env, expected):
     for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
         env.pop(var, None)
     code = ("import sys; sys.argv=['main.py','--data-dir',sys.argv[1],'--exit-after-frames','2'];"
-            "import ui.i18n as i, ui.app as a; seen=[]; run=a._run\n"
+            "import ui.text.i18n as i, ui.shell.app as a; seen=[]; run=a._run\n"
             "def spy(args):\n    r=run(args); seen.append(i.language()); return r\n"
             "a._run=spy; import main; main.main(sys.argv[1:]); print('LANG=' + seen[0])")
     out = subprocess.run([sys.executable, "-c", code, str(tmp_path / "data")], capture_output=True, text=True,
@@ -352,13 +354,13 @@ def test_autoplay_completes(tmp_path, lang):
 def test_a_korean_autoplay_shows_no_english_word(tmp_path, capsys):
     """A whole game in Korean, in this process, with every string drawn recorded."""
     import argparse
-    from ui.autoplay import run_autoplay
+    from ui.testing.autoplay import run_autoplay
     args = argparse.Namespace(seed=21, p0="random", p1="random", base_only=False, lang="ko", size=(1280, 720),
                               screenshot=None, frame_stats=False, exit_when_done=True, anim_speed="fast",
                               data_dir=str(tmp_path / "data"), hotseat=False)
     import dataclasses
     from ui.scenes.setup import SetupScene
-    from ui.settings import SETTINGS
+    from ui.files.settings import SETTINGS
     kept = dataclasses.replace(SETTINGS)
     wishes, seed, remembered = SetupScene.pilot_wishes, SetupScene.forced_seed, SetupScene.remembered
     SetupScene.remembered = {}                 # no player names typed by other tests
@@ -380,13 +382,13 @@ def test_a_korean_autoplay_shows_no_english_word(tmp_path, capsys):
 # --- every screen, watched --------------------------------------------------------------------
 
 class Watch:
-    """Collects every string the fonts draw (ui.fonts.RENDER_HOOK)."""
+    """Collects every string the fonts draw (ui.draw.fonts.RENDER_HOOK)."""
 
     def __init__(self) -> None:
         self.seen: list[str] = []
 
     def __enter__(self):
-        from ui import art
+        from ui.draw import art
         fonts.clear_caches()
         art.clear_caches()
         fonts.RENDER_HOOK = self.seen.append
@@ -453,8 +455,8 @@ def _play(want, agora: bool = True, mode: str = "ai", seeds=range(1, 400), limit
 
 def capture_screens(outdirs: list[Path], lang: str, size=(1280, 720), data_dir: Path | None = None) -> dict[str, list[str]]:
     """Draw every screen of the game in `lang`, save a PNG of each; returns what each showed."""
-    from ui import saves
-    from ui.app import App
+    from ui.files import saves
+    from ui.shell.app import App
     from ui.scenes.age import AgeScene
     from ui.scenes.dialog import quit_confirmation
     from ui.scenes.game import GameScene
@@ -462,11 +464,11 @@ def capture_screens(outdirs: list[Path], lang: str, size=(1280, 720), data_dir: 
     from ui.scenes.gameover import GameOverScene
     from ui.scenes.load import LoadScene
     from ui.scenes.menu import MenuScene
-    from ui.table.prompt import TablePrompt
+    from ui.scenes.prompt import TablePrompt
     from ui.scenes.rules import PAGES, RulesScene
     from ui.scenes.settings import SettingsScene
     from ui.scenes.setup import SetupScene
-    from ui.settings import SETTINGS
+    from ui.files.settings import SETTINGS
     from ui.table.session import CURRENT, GameConfig, GameSession, SeatSetup
 
     shown: dict[str, list[str]] = {}

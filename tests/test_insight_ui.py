@@ -1,25 +1,18 @@
 """Statistics from the saves folder, the analysis chart screen, and the hint setting/flag."""
-import os
+import pygame
+import pytest
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from game import new_game  # noqa: E402
-from game.ai import make_player  # noqa: E402
-from game.savegame import SavedGame, read, write  # noqa: E402
-from ui import i18n, settings as settings_file, storage  # noqa: E402
-from ui.app import App  # noqa: E402
-from ui.scenes.analysis import AnalysedReplayScene, AnalysisScene  # noqa: E402
-from ui.scenes.load import details_of  # noqa: E402
-from ui.scenes.menu import MenuScene  # noqa: E402
-from ui.scenes.stats import StatsScene  # noqa: E402
-from ui.settings import SETTINGS, Settings  # noqa: E402
-from ui.stats import collect  # noqa: E402
-from ui.table.session import CURRENT  # noqa: E402
+from game import new_game
+from game.ai import make_player
+from game.savegame import SavedGame, read, write
+from ui.text import i18n
+from ui.files import settings as settings_file
+from ui.scenes.analysis import AnalysedReplayScene, AnalysisScene
+from ui.scenes.load import details_of
+from ui.scenes.menu import MenuScene
+from ui.scenes.stats import StatsScene
+from ui.files.settings import SETTINGS, Settings
+from ui.files.stats import collect
 
 
 def play(seed, mode="ai", level="normal", human=0, first=0):
@@ -96,18 +89,6 @@ def test_statistics_count_the_saved_games_and_skip_damaged_ones(folder, games):
 def test_statistics_of_an_empty_or_missing_folder(tmp_path):
     assert collect(tmp_path / "nothing").games == 0
     assert collect(None).skipped == 0
-
-
-@pytest.fixture
-def app(tmp_path):
-    i18n.set_language("en")
-    previous = storage.use(storage.Storage.under(tmp_path / "data"))
-    application = App((1280, 720), home=MenuScene)
-    yield application
-    application.close()
-    storage.use(previous)
-    CURRENT["session"] = None
-    i18n.set_language("en")
 
 
 def run(app, frames=3):
@@ -201,8 +182,8 @@ def test_analysis_screen_shows_progress_then_the_result(app, games, monkeypatch)
         def cancel(self):
             pass
 
-    import ui.jobs
-    monkeypatch.setattr(ui.jobs, "Job", FakeJob)
+    import ui.table.jobs
+    monkeypatch.setattr(ui.table.jobs, "Job", FakeJob)
     app.push(MenuScene())
     scene = AnalysisScene(saved.copy())
     scene.key = ("test", saved.seed)             # never the cache of another test
@@ -252,8 +233,8 @@ def test_hint_key_does_nothing_when_the_setting_is_off(app, monkeypatch):
         def cancel(self):
             pass
 
-    import ui.jobs
-    monkeypatch.setattr(ui.jobs, "Job", FakeJob)
+    import ui.table.jobs
+    monkeypatch.setattr(ui.table.jobs, "Job", FakeJob)
     monkeypatch.setattr(SETTINGS, "hints", False)
     session = GameSession(GameConfig(seed=3, agora=False, seats=[SeatSetup("human"), SeatSetup("ai", "random")]))
     while session.state.phase == "draft" or not session.human_to_act:

@@ -2,7 +2,7 @@
 
 import pytest
 
-from ui.josa import fix_particles
+from ui.text.josa import fix_particles
 
 
 @pytest.mark.parametrize("text, expected", [

@@ -2,26 +2,16 @@
 one that is off shows "끔" — the state, as Korean settings screens say it — never the action
 words "켜기" / "끄기" ("to turn on" / "to turn off"), and the sound's notice uses the same
 two words."""
-import os
+import dataclasses
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pytest
 
-import dataclasses  # noqa: E402
-import sys  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pytest  # noqa: E402
-
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from ui import fonts, i18n, storage  # noqa: E402
-from ui.app import App  # noqa: E402
-from ui.scenes.menu import MenuScene  # noqa: E402
-from ui.settings import SETTINGS  # noqa: E402
+from ui.draw import fonts
+from ui.text import i18n
+from ui.files import storage
+from ui.shell.app import App
+from ui.scenes.menu import MenuScene
+from ui.files.settings import SETTINGS
 
 ON, OFF = "켬", "끔"
 # Action words and other state words once used for a setting's value, now stale.

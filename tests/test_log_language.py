@@ -5,40 +5,21 @@ language changes from the pause menu during the game, or from the title menu whi
 game waits to be continued. Checked through the real App and its scenes, on the lines
 the log panel draws: no English line in Korean, no Hangul in English.
 """
-import os
+import random
+import re
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
+import pytest
 
-import random  # noqa: E402
-import re  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from ui import i18n, storage  # noqa: E402
-from ui.app import App  # noqa: E402
-from ui.scenes.game import GameScene  # noqa: E402
-from ui.scenes.menu import MenuScene  # noqa: E402
-from ui.scenes.pause import PauseScene  # noqa: E402
-from ui.scenes.settings import SettingsScene  # noqa: E402
-from ui.table.session import CURRENT, GameConfig, GameSession, SeatSetup  # noqa: E402
+from ui.text import i18n
+from ui.scenes.game import GameScene
+from ui.scenes.menu import MenuScene
+from ui.scenes.pause import PauseScene
+from ui.scenes.settings import SettingsScene
+from ui.table.session import GameConfig, GameSession, SeatSetup
 
 HANGUL = re.compile("[\uac00-\ud7a3]")
 OTHER = {"en": "ko", "ko": "en"}
-
-
-@pytest.fixture
-def app(tmp_path):
-    i18n.set_language("en")
-    previous = storage.use(storage.Storage.under(tmp_path / "data"))   # never the real user folders
-    application = App((1280, 720), home=MenuScene)
-    yield application
-    application.close()
-    storage.use(previous)
-    CURRENT["session"] = None
-    i18n.set_language("en")
 
 
 def played(moves=70, seed=11, hotseat=False):

@@ -1,34 +1,25 @@
 """Settings and messages (issue #14, item 6): window sizes that fit the display, the ◀/▶
 arrows stepping their own way, the quit dialog saying the duel is saved, every character of
 every catalogue string drawn by the bundled font, the help's figures clear of its key hints."""
-import os
+import dataclasses
+from pathlib import Path
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
+import pytest
 
-import dataclasses  # noqa: E402
-import sys  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from ui import fonts, i18n, saves, storage  # noqa: E402
-from ui.app import App  # noqa: E402
-from ui.scenes import settings as settings_scene  # noqa: E402
-from ui.scenes.dialog import DialogScene  # noqa: E402
-from ui.scenes.game import GameScene  # noqa: E402
-from ui.scenes.menu import MenuScene  # noqa: E402
-from ui.scenes.pause import PauseScene  # noqa: E402
-from ui.scenes.rules import PAGES, RulesScene  # noqa: E402
-from ui.scenes.settings import SettingsScene, fitting_sizes  # noqa: E402
-from ui.settings import HARD_THINK, SETTINGS, SPEED_ORDER  # noqa: E402
-from ui.table.session import CURRENT, GameConfig, GameSession, SeatSetup  # noqa: E402
+from ui.draw import fonts
+from ui.text import i18n
+from ui.files import saves, storage
+from ui.shell.app import App
+from ui.scenes import settings as settings_scene
+from ui.scenes.dialog import DialogScene
+from ui.scenes.game import GameScene
+from ui.scenes.menu import MenuScene
+from ui.scenes.pause import PauseScene
+from ui.scenes.rules import PAGES, RulesScene
+from ui.scenes.settings import SettingsScene, fitting_sizes
+from ui.files.settings import HARD_THINK, SETTINGS, SPEED_ORDER
+from ui.table.session import CURRENT, GameConfig, GameSession, SeatSetup
 
 
 @pytest.fixture

@@ -3,26 +3,23 @@
 Every component of data/cards.yaml (base game and Agora) has a display name and a tooltip
 effect text in English and Korean; both languages have the same keys and placeholders;
 Korean texts contain no Latin letters; the bundled font draws every character; and
-ui.names.display_name follows the current language.
+ui.text.names.display_name follows the current language.
 """
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
 import pytest
 import yaml
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
 
-import pygame  # noqa: E402
-
-from game.data import load_database  # noqa: E402
-from ui import i18n, paths  # noqa: E402
-from ui.i18n import _flatten, placeholders  # noqa: E402
-from ui.names import display_name, slug  # noqa: E402
+from game.data import load_database
+from ui.text import i18n
+from ui.files import paths
+from ui.text.i18n import _flatten, placeholders
+from ui.text.names import display_name, slug
 
 LOCALE = Path(__file__).resolve().parent.parent / "data" / "locale"
 LANGS = ("en", "ko")
@@ -179,7 +176,7 @@ def test_display_name_follows_the_language(db):
 
 
 def test_catalogue_merges_the_name_files():
-    """ui.i18n loads <lang>/names.yaml and effects.yaml on top of <lang>.yaml."""
+    """ui.text.i18n loads <lang>/names.yaml and effects.yaml on top of <lang>.yaml."""
     for lang in LANGS:
         catalogue = i18n.load_catalogue(lang)
         for part in PARTS:

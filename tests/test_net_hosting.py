@@ -7,7 +7,6 @@ import ast
 import asyncio
 import socket
 import sys
-from pathlib import Path
 
 import pytest
 

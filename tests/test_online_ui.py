@@ -4,19 +4,20 @@ record in the history), refusals said on the screen, and a window that comes bac
 seat with the stored token. Loopback only; every wait is bounded."""
 import online_ui_support as support  # noqa: F401  (sets the environment first)
 
-import asyncio  # noqa: E402
+import asyncio
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from net.server import BackgroundServer, Config  # noqa: E402
-from online_ui_support import LOOPBACK, BotThread, no_error_screen, play_my_moves, step_until  # noqa: E402
-from ui import i18n, saves, storage  # noqa: E402
-from ui.app import App  # noqa: E402
-from ui.scenes.menu import MenuScene  # noqa: E402
-from ui.settings import SETTINGS  # noqa: E402
-from ui.table import online_link  # noqa: E402
-from ui.table.session import CURRENT  # noqa: E402
+from net.server import BackgroundServer, Config
+from online_ui_support import LOOPBACK, BotThread, no_error_screen, play_my_moves, step_until
+from ui.text import i18n
+from ui.files import saves, storage
+from ui.shell.app import App
+from ui.scenes.menu import MenuScene
+from ui.files.settings import SETTINGS
+from ui.table import online_link
+from ui.table.session import CURRENT
 
 
 @pytest.fixture

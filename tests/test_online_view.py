@@ -4,20 +4,21 @@ cards, the opponent's Conspiracies, the decks) must never show. Two different sa
 one observation draw the same pixels, give the same tooltips and the same log."""
 import online_ui_support as support  # noqa: F401  (sets the environment first)
 
-import json  # noqa: E402
-import random  # noqa: E402
+import json
+import random
 
-import pytest  # noqa: E402
+import pytest
 
-from game import new_game  # noqa: E402
-from net import referee  # noqa: E402
-from net.rooms import Room  # noqa: E402
-from ui import i18n, storage  # noqa: E402
-from ui.app import App  # noqa: E402
-from ui.table import online_session  # noqa: E402
-from ui.table.online_session import OnlineSession  # noqa: E402
-from ui.table.session import CURRENT  # noqa: E402
-from ui.table.tooltip import lines_for  # noqa: E402
+from game import new_game
+from net import referee
+from net.rooms import Room
+from ui.text import i18n
+from ui.files import storage
+from ui.shell.app import App
+from ui.table import online_session
+from ui.table.online_session import OnlineSession
+from ui.table.session import CURRENT
+from ui.table.tooltip import lines_for
 
 
 class FakeLink:

@@ -64,13 +64,13 @@ def test_spec_lists_every_net_module_for_the_analysis():
     exec(loop, scope)
     hidden = set(scope["hidden"])
     for module in ("net", "net.server", "net.client", "net.referee", "net.store", "net.bot",
-                   "game.actions", "ui.selftest"):
+                   "game.actions", "ui.testing.selftest"):
         assert module in hidden
 
 
 def test_selftest_plays_an_online_game_on_loopback():
-    from ui import selftest
-    source = (ROOT / "ui" / "selftest.py").read_text()
+    from ui.testing import selftest
+    source = (ROOT / "ui" / "testing" / "selftest.py").read_text()
     assert '_check("online", _online, failures)' in source
     detail = selftest._online()                          # the check the frozen app runs
     assert "127.0.0.1" in detail and "TLS available" in detail

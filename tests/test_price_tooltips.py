@@ -3,28 +3,15 @@ recruiting price is listed once (not as recruiting cost, printed cost and total)
 only cost is its printed coins says the figure once; a single purchase is not priced twice;
 several parts are listed with their coins and add up to the total; the price of the
 opponent's Wonder speaks of the opponent's production and coins, not "yours"."""
-import os
+import random
+import re
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pytest
 
-import random  # noqa: E402
-import re  # noqa: E402
-import sys  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pytest  # noqa: E402
-
-ROOT = Path(__file__).resolve().parent.parent
-for folder in (ROOT, ROOT / "tests"):
-    if str(folder) not in sys.path:
-        sys.path.insert(0, str(folder))
-
-from crowded import builder_move  # noqa: E402
-from ui import i18n  # noqa: E402
-from ui.table.session import GameConfig, GameSession, SeatSetup  # noqa: E402
-from ui.table.tooltip import cost_lines  # noqa: E402
+from crowded import builder_move
+from ui.text import i18n
+from ui.table.session import GameConfig, GameSession, SeatSetup
+from ui.table.tooltip import cost_lines
 
 # What the player holds, said beside the total: "(you have 5)", "(Opponent has 5)", "(보유 5개)".
 HOLDING = {"en": re.compile(r"\((you have|[^()]* has) \d+\)"), "ko": re.compile(r"\(([^()]* )?보유 \d+개\)")}

@@ -1,35 +1,22 @@
 """The decision prompt says why the decision arose, from the side of the player deciding,
 names the ends of the Conspiracy deck, and never covers the log, the Senate or a target."""
-import os
+import pygame
+import pytest
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-import sys  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-ROOT = Path(__file__).resolve().parent.parent
-for path in (ROOT, ROOT / "tests"):
-    if str(path) not in sys.path:
-        sys.path.insert(0, str(path))
-
-from positions import act, offer, position  # noqa: E402
-from test_ui_targets import POSITIONS  # noqa: E402
-from ui import i18n, storage  # noqa: E402
-from ui.app import App  # noqa: E402
-from ui.i18n import t  # noqa: E402
-from ui.names import display_name as dn  # noqa: E402
-from ui.scenes.game import GameScene  # noqa: E402
-from ui.scenes.menu import MenuScene  # noqa: E402
-from ui.settings import SETTINGS  # noqa: E402
-from ui.table import geometry as G  # noqa: E402
-from ui.table.choice_tips import action_lines  # noqa: E402
-from ui.table.prompt import TablePrompt  # noqa: E402
-from ui.table.session import CURRENT, GameConfig, GameSession, SeatSetup  # noqa: E402
+from positions import act, offer, position
+from test_ui_targets import POSITIONS
+from ui.text import i18n
+from ui.files import storage
+from ui.shell.app import App
+from ui.text.i18n import t
+from ui.text.names import display_name as dn
+from ui.scenes.game import GameScene
+from ui.scenes.menu import MenuScene
+from ui.files.settings import SETTINGS
+from ui.table import geometry as G
+from ui.table.choice_tips import action_lines
+from ui.scenes.prompt import TablePrompt
+from ui.table.session import CURRENT, GameConfig, GameSession, SeatSetup
 
 LAYOUTS = [(1280, 720), (1600, 900), (1920, 1080)]
 FIXED_CAUSES = {"progress": "Pair of scientific symbols", "start": "Age II"}

@@ -1,31 +1,19 @@
 """The table is readable at 1280x720 (issue #14, item 4): in a crowded late-Age-III Agora
 position no text is set below fonts.MIN_PX (11 px) — table labels, card faces, badges,
 Conspiracies, the Senate, the status — and no two lines of the table's text overlap."""
-import os
+import pygame
+import pytest
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-import sys  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-ROOT = Path(__file__).resolve().parent.parent
-for folder in (ROOT, ROOT / "tests"):
-    if str(folder) not in sys.path:
-        sys.path.insert(0, str(folder))
-
-from crowded import crowded_session  # noqa: E402
-from ui import fonts, i18n, saves, storage  # noqa: E402
-from ui.app import App  # noqa: E402
-from ui.scenes.game import GameScene  # noqa: E402
-from ui.scenes.menu import MenuScene  # noqa: E402
-from ui.settings import SETTINGS  # noqa: E402
-from ui.table import paint  # noqa: E402
-from ui.table.session import CURRENT  # noqa: E402
+from crowded import crowded_session
+from ui.draw import fonts
+from ui.text import i18n
+from ui.files import saves, storage
+from ui.shell.app import App
+from ui.scenes.game import GameScene
+from ui.scenes.menu import MenuScene
+from ui.files.settings import SETTINGS
+from ui.table import paint
+from ui.table.session import CURRENT
 
 
 def render_table(size, lang="en", show_opp=False):

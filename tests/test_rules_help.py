@@ -1,22 +1,18 @@
 """The rules help explains a tie in a Chamber and face-down Decrees, and lists every key the
 game answers to: the list is checked against the keys the handlers read, so a new key
 without its line in the help fails here."""
-import os
+import re
+from pathlib import Path
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
+import pytest
 
-import re  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from ui import fonts, i18n, storage  # noqa: E402
-from ui.app import App  # noqa: E402
-from ui.scenes.menu import MenuScene  # noqa: E402
-from ui.scenes.rules import KEY_HELP, PAGES, RulesScene, key_rows  # noqa: E402
+from ui.draw import fonts
+from ui.text import i18n
+from ui.files import storage
+from ui.shell.app import App
+from ui.scenes.menu import MenuScene
+from ui.scenes.rules import KEY_HELP, PAGES, RulesScene, key_rows
 
 ROOT = Path(__file__).resolve().parent.parent
 KEY_NAME = re.compile(r"\bpygame\.(K_\w+)")
@@ -67,7 +63,7 @@ def app():
 
 
 def _drawn_page(app, name):
-    """The strings the fonts draw for help page `name` (ui.fonts.RENDER_HOOK)."""
+    """The strings the fonts draw for help page `name` (ui.draw.fonts.RENDER_HOOK)."""
     seen = []
     fonts.clear_caches()
     fonts.RENDER_HOOK = seen.append

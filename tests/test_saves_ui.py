@@ -1,38 +1,32 @@
 """Saved games in the window: autosave after every move, Continue, the Load screen (broken
 files reported, never hidden), replays of finished games, undo, and a kill during autosave."""
+import json
 import os
+import random
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-import json  # noqa: E402
-import random  # noqa: E402
-import signal  # noqa: E402
-import subprocess  # noqa: E402
-import sys  # noqa: E402
-import tempfile  # noqa: E402
-import time  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
 from game.ai import PLAYERS, Player, register  # noqa: E402
 from game.savegame import SavedGame, read, scan, write  # noqa: E402
-from ui import i18n, saves, storage  # noqa: E402
-from ui.app import App  # noqa: E402
+from ui.text import i18n  # noqa: E402
+from ui.files import saves, storage  # noqa: E402
+from ui.shell.app import App  # noqa: E402
 from ui.scenes.dialog import DialogScene  # noqa: E402
 from ui.scenes.game import GameScene  # noqa: E402
 from ui.scenes.handover import HandOverScene  # noqa: E402
 from ui.scenes.load import LoadScene  # noqa: E402
 from ui.scenes.menu import MenuScene  # noqa: E402
 from ui.scenes.replay import ReplayScene  # noqa: E402
-from ui.settings import SETTINGS  # noqa: E402
+from ui.files.settings import SETTINGS  # noqa: E402
 from ui.table import ai_host  # noqa: E402
 from ui.table.session import CURRENT, GameConfig, GameSession, SeatSetup  # noqa: E402
 
@@ -159,7 +153,7 @@ def test_save_quit_continue_gives_the_same_game(app, data):
 QUITTER = """
 import random, sys
 sys.path.insert(0, {root!r})
-from ui import storage
+from ui.files import storage
 storage.use(storage.Storage.under({data!r}))
 from ui.table.session import GameConfig, GameSession, SeatSetup
 session = GameSession(GameConfig(seed=9, seats=[SeatSetup("human"), SeatSetup("ai", "hard")]))
@@ -184,7 +178,7 @@ def test_a_process_that_quits_right_after_a_move_leaves_it_saved(data):
 KILLED = """
 import random, sys
 sys.path.insert(0, {root!r})
-from ui import storage
+from ui.files import storage
 storage.use(storage.Storage.under({data!r}))
 from ui.table.session import GameConfig, GameSession, SeatSetup
 rng = random.Random({seed})

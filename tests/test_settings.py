@@ -1,36 +1,25 @@
 """Settings: persisted atomically in the data folder, applied at once (language without
 losing the game), and a broken file falls back to the defaults with a notice shown once."""
-import os
+import dataclasses
+import json
+import random
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
+import pytest
 
-import dataclasses  # noqa: E402
-import json  # noqa: E402
-import random  # noqa: E402
-import sys  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-import main  # noqa: E402
-from ui import i18n, storage  # noqa: E402
-from ui import settings as settings_file  # noqa: E402
-from ui.app import App  # noqa: E402
-from ui.scenes.dialog import DialogScene  # noqa: E402
-from ui.scenes.game import GameScene  # noqa: E402
-from ui.scenes.menu import MenuScene  # noqa: E402
-from ui.table.prompt import TablePrompt  # noqa: E402
-from ui.scenes.pause import PauseScene  # noqa: E402
-from ui.scenes.settings import SettingsScene  # noqa: E402
-from ui.settings import SETTINGS, Settings  # noqa: E402
-from ui.table.session import CURRENT, GameConfig, GameSession, SeatSetup  # noqa: E402
+import main
+from ui.text import i18n
+from ui.files import storage
+from ui.files import settings as settings_file
+from ui.shell.app import App
+from ui.scenes.dialog import DialogScene
+from ui.scenes.game import GameScene
+from ui.scenes.menu import MenuScene
+from ui.scenes.prompt import TablePrompt
+from ui.scenes.pause import PauseScene
+from ui.scenes.settings import SettingsScene
+from ui.files.settings import SETTINGS, Settings
+from ui.table.session import CURRENT, GameConfig, GameSession, SeatSetup
 
 
 @pytest.fixture

@@ -2,31 +2,20 @@
 by a click or a drag and never wrapping from 100 % to 0 %; F11 shows in the Display row at
 once; the new-game screen opens with the last choices, also after a restart; the opponent's
 price badges are on by default."""
-import os
+import dataclasses
+import json
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
+import pytest
 
-import dataclasses  # noqa: E402
-import json  # noqa: E402
-import sys  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from ui import i18n, storage  # noqa: E402
-from ui import settings as settings_file  # noqa: E402
-from ui.app import App  # noqa: E402
-from ui.scenes.menu import MenuScene  # noqa: E402
-from ui.scenes.settings import SettingsScene  # noqa: E402
-from ui.scenes.setup import SetupScene  # noqa: E402
-from ui.settings import SETTINGS, Settings  # noqa: E402
+from ui.text import i18n
+from ui.files import storage
+from ui.files import settings as settings_file
+from ui.shell.app import App
+from ui.scenes.menu import MenuScene
+from ui.scenes.settings import SettingsScene
+from ui.scenes.setup import SetupScene
+from ui.files.settings import SETTINGS, Settings
 
 
 @pytest.fixture

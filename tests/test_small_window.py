@@ -1,28 +1,18 @@
-"""The table in the window a 1280x720 screen gets (ui/window_fit.py): every label on it is
+"""The table in the window a 1280x720 screen gets (ui/draw/window_fit.py): every label on it is
 whole — a line a little too long is set smaller or condensed, never cut with "…"."""
-import os
+import random
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pytest
 
-import random  # noqa: E402
-import sys  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pytest  # noqa: E402
-
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from ui import fonts, i18n, storage  # noqa: E402
-from ui.app import App  # noqa: E402
-from ui.scenes.game import GameScene  # noqa: E402
-from ui.scenes.menu import MenuScene  # noqa: E402
-from ui.settings import SETTINGS  # noqa: E402
-from ui.table.session import CURRENT, GameConfig, GameSession, SeatSetup  # noqa: E402
-from ui.window_fit import choose_window_size, room_on  # noqa: E402
+from ui.draw import fonts
+from ui.text import i18n
+from ui.files import storage
+from ui.shell.app import App
+from ui.scenes.game import GameScene
+from ui.scenes.menu import MenuScene
+from ui.files.settings import SETTINGS
+from ui.table.session import CURRENT, GameConfig, GameSession, SeatSetup
+from ui.draw.window_fit import choose_window_size, room_on
 
 
 @pytest.fixture

@@ -1,27 +1,22 @@
 """Sound: every kind of event is heard through the real mixer, bursts are merged, mute and
 volume silence it, no audio device never stops the game, and the committed sound files
 are exactly what tools/make_sounds.py synthesises (soft, levelled, small)."""
+import dataclasses
+import io
+import itertools
+import logging
+import math
 import os
+import random
+import struct
+import subprocess
+import sys
+import wave
+from collections import Counter
+from pathlib import Path
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-import dataclasses  # noqa: E402
-import io  # noqa: E402
-import itertools  # noqa: E402
-import logging  # noqa: E402
-import math  # noqa: E402
-import random  # noqa: E402
-import struct  # noqa: E402
-import subprocess  # noqa: E402
-import sys  # noqa: E402
-import wave  # noqa: E402
-from collections import Counter  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 for extra in (ROOT, ROOT / "tools"):
@@ -31,13 +26,13 @@ for extra in (ROOT, ROOT / "tools"):
 import make_sounds  # noqa: E402
 from game import new_game  # noqa: E402
 from game.events import Event  # noqa: E402
-from ui import audio as audio_module  # noqa: E402
-from ui import settings as settings_file  # noqa: E402
-from ui import storage  # noqa: E402
-from ui.app import App  # noqa: E402
-from ui.audio import AUDIO, MAX_PER_FRAME, SOUND_NAMES, Audio, sound_for  # noqa: E402
+from ui.sound import audio as audio_module  # noqa: E402
+from ui.files import settings as settings_file  # noqa: E402
+from ui.files import storage  # noqa: E402
+from ui.shell.app import App  # noqa: E402
+from ui.sound.audio import AUDIO, MAX_PER_FRAME, SOUND_NAMES, Audio, sound_for  # noqa: E402
 from ui.scenes.menu import MenuScene  # noqa: E402
-from ui.settings import SETTINGS  # noqa: E402
+from ui.files.settings import SETTINGS  # noqa: E402
 
 SOUNDS = ROOT / "assets" / "sounds"
 GAME_SOUNDS = [n for n in SOUND_NAMES if n not in ("click", "hover")]
@@ -336,7 +331,7 @@ def test_no_audio_device_leaves_the_game_silent_and_playing(folder, monkeypatch,
         raise pygame.error("no available audio device")
     monkeypatch.setattr(pygame.mixer, "init", no_device)
     monkeypatch.setattr(AUDIO, "_noticed", False)
-    with caplog.at_level(logging.WARNING, logger="ui.audio"):
+    with caplog.at_level(logging.WARNING, logger="ui.sound.audio"):
         for _ in range(2):                                          # a second window: no second notice
             app = App((1280, 720), home=MenuScene)
             try:

@@ -1,31 +1,18 @@
 """Tooltips (issue #14, item 5): gone when their card moves or the position changes, and
 never over the log or the Senate while the opponent plays."""
-import os
+import pygame
+import pytest
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-import sys  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-ROOT = Path(__file__).resolve().parent.parent
-for folder in (ROOT, ROOT / "tests"):
-    if str(folder) not in sys.path:
-        sys.path.insert(0, str(folder))
-
-from crowded import crowded_session  # noqa: E402
-from ui import i18n, saves, storage  # noqa: E402
-from ui.app import App  # noqa: E402
-from ui.scenes.game import GameScene  # noqa: E402
-from ui.scenes.menu import MenuScene  # noqa: E402
-from ui.settings import SETTINGS  # noqa: E402
-from ui.table import geometry as G  # noqa: E402
-from ui.table.session import CURRENT, GameSession  # noqa: E402
-from ui.table.tooltip import covered_note, place  # noqa: E402
+from crowded import crowded_session
+from ui.text import i18n
+from ui.files import saves, storage
+from ui.shell.app import App
+from ui.scenes.game import GameScene
+from ui.scenes.menu import MenuScene
+from ui.files.settings import SETTINGS
+from ui.table import geometry as G
+from ui.table.session import CURRENT, GameSession
+from ui.table.tooltip import covered_note, place
 
 
 @pytest.fixture

@@ -1,31 +1,20 @@
 """The window tells a move from the engine's events: log lines, the animation order, the
 Age banner, the opponent's last move and the live score (headless)."""
-import os
+import random
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pytest
 
-import random  # noqa: E402
-import sys  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pytest  # noqa: E402
-
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from game import new_game  # noqa: E402
-from game.events import Event  # noqa: E402
-from game.rules import rules_for  # noqa: E402
-from game.scoring import score_sheet  # noqa: E402
-from ui import i18n, storage  # noqa: E402
-from ui.names import display_name  # noqa: E402
-from ui.table.anim import Animator  # noqa: E402
-from ui.table.score import breakdown_lines, distances  # noqa: E402
-from ui.table.session import CURRENT, GameConfig, GameSession, SeatSetup  # noqa: E402
-from ui.table.story import mask_for, story  # noqa: E402
+from game import new_game
+from game.events import Event
+from game.rules import rules_for
+from game.scoring import score_sheet
+from ui.text import i18n
+from ui.files import storage
+from ui.text.names import display_name
+from ui.table.anim import Animator
+from ui.table.score import breakdown_lines, distances
+from ui.table.session import CURRENT, GameConfig, GameSession, SeatSetup
+from ui.table.story import mask_for, story
 
 RULES = rules_for(True)
 NAMES = ["You", "Opponent"]
@@ -202,11 +191,11 @@ def test_skipping_an_animation_still_shows_every_event_once():
 
 def test_the_age_banner_comes_after_the_last_move_and_before_the_new_ages_moves():
     """Through the scene: the banner is pushed only once the previous Age's move is shown."""
-    from ui.app import App
+    from ui.shell.app import App
     from ui.scenes.age import AgeScene
     from ui.scenes.game import GameScene
     from ui.scenes.menu import MenuScene
-    from ui.settings import SETTINGS
+    from ui.files.settings import SETTINGS
 
     speed = SETTINGS.animation_speed
     SETTINGS.animation_speed = "normal"
@@ -250,7 +239,7 @@ def test_the_age_banner_comes_after_the_last_move_and_before_the_new_ages_moves(
 
 
 def test_the_opponents_last_move_stays_marked_until_the_player_acts():
-    from ui.app import App
+    from ui.shell.app import App
     from ui.scenes.game import GameScene
     from ui.scenes.menu import MenuScene
 
@@ -308,7 +297,7 @@ def test_the_live_score_is_the_score_sheet_of_the_position():
 
 def test_the_live_score_is_drawn_on_the_table_with_its_breakdown_on_hover():
     import pygame
-    from ui.app import App
+    from ui.shell.app import App
     from ui.scenes.game import GameScene
     from ui.scenes.menu import MenuScene
 
@@ -339,8 +328,8 @@ def test_the_live_score_is_drawn_on_the_table_with_its_breakdown_on_hover():
 
 
 def test_each_shown_event_asks_for_its_sound_once(monkeypatch):
-    from ui.app import App
-    from ui.audio import AUDIO
+    from ui.shell.app import App
+    from ui.sound.audio import AUDIO
     from ui.scenes.game import GameScene
     from ui.scenes.menu import MenuScene
 

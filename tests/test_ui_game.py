@@ -1,50 +1,31 @@
 """The game window: autoplay through the real scenes, every decision offered, texts."""
+import json
 import os
+import random
+import subprocess
+import sys
+from pathlib import Path
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-import json  # noqa: E402
-import random  # noqa: E402
-import subprocess  # noqa: E402
-import sys  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
 from game import new_game  # noqa: E402
 from game.rules import rules_for  # noqa: E402
-from ui import i18n, storage  # noqa: E402
-from ui.app import App  # noqa: E402
-from ui.names import slug  # noqa: E402
+from ui.text import i18n  # noqa: E402
+from ui.text.names import slug  # noqa: E402
 from ui.scenes.card_actions import CardActionDialog, card_options  # noqa: E402
 from ui.scenes.game import GameScene  # noqa: E402
 from ui.scenes.menu import MenuScene  # noqa: E402
 from ui.scenes.pause import PauseScene  # noqa: E402
-from ui.settings import SETTINGS  # noqa: E402
-from ui.table.prompt import TablePrompt  # noqa: E402
-from ui.table.session import CURRENT, GameConfig, GameSession, SeatSetup  # noqa: E402
+from ui.files.settings import SETTINGS  # noqa: E402
+from ui.scenes.prompt import TablePrompt  # noqa: E402
+from ui.table.session import GameConfig, GameSession, SeatSetup  # noqa: E402
 from ui.table.text import log_line, option_label  # noqa: E402
 from ui.table.tooltip import lines_for  # noqa: E402
 
 ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-
-
-@pytest.fixture
-def app(tmp_path):
-    i18n.set_language("en")
-    previous = storage.use(storage.Storage.under(tmp_path / "data"))   # never the real user folders
-    application = App((1280, 720), home=MenuScene)
-    yield application
-    application.close()
-    storage.use(previous)
-    CURRENT["session"] = None
 
 
 def hot_seat(seed=1, agora=True):

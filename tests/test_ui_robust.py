@@ -1,33 +1,22 @@
 """Random clicks and keys at any moment never crash the window or corrupt the game."""
-import os
+import dataclasses
+import random
+import time
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
+import pytest
 
-import dataclasses  # noqa: E402
-import random  # noqa: E402
-import sys  # noqa: E402
-import time  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from game import new_game  # noqa: E402
-from game.ai import Player, PLAYERS, register  # noqa: E402
-from game.invariants import problems  # noqa: E402
-from ui import i18n, storage  # noqa: E402
-from ui.app import App  # noqa: E402
-from ui.scenes.error import ErrorScene  # noqa: E402
-from ui.scenes.game import GameScene  # noqa: E402
-from ui.scenes.menu import MenuScene  # noqa: E402
-from ui.settings import SETTINGS  # noqa: E402
-from ui.table.session import CURRENT, GameConfig, GameSession, SeatSetup  # noqa: E402
+from game import new_game
+from game.ai import Player, PLAYERS, register
+from game.invariants import problems
+from ui.text import i18n
+from ui.files import storage
+from ui.shell.app import App
+from ui.scenes.error import ErrorScene
+from ui.scenes.game import GameScene
+from ui.scenes.menu import MenuScene
+from ui.files.settings import SETTINGS
+from ui.table.session import CURRENT, GameConfig, GameSession, SeatSetup
 
 KEYS = [pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT,
         pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEDOWN, pygame.K_a, pygame.K_BACKSPACE, pygame.K_DELETE,

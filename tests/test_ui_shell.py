@@ -1,26 +1,19 @@
 """The window shell: headless start-up, translations, the bundled font, error containment."""
-import os
+import re
+import subprocess
+import sys
+from pathlib import Path
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-import re  # noqa: E402
-import subprocess  # noqa: E402
-import sys  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
 import main  # noqa: E402
-from ui import i18n, paths  # noqa: E402
-from ui.app import App, Scene  # noqa: E402
-from ui.layout import Layout  # noqa: E402
+from ui.text import i18n  # noqa: E402
+from ui.files import paths  # noqa: E402
+from ui.shell.app import App, Scene  # noqa: E402
+from ui.draw.layout import Layout  # noqa: E402
 from ui.scenes.dialog import DialogScene  # noqa: E402
 from ui.scenes.error import ErrorScene  # noqa: E402
 from ui.scenes.menu import MenuScene  # noqa: E402
@@ -276,7 +269,7 @@ def test_layout_scales_the_design_space():
 
 
 def test_wrapping_keeps_every_word_and_fits():
-    from ui.fonts import wrap, wrap_balanced
+    from ui.draw.fonts import wrap, wrap_balanced
 
     pygame.font.init()
     font = pygame.font.Font(str(paths.font_path()), 20)

@@ -1,33 +1,17 @@
 """Choosing on the table itself: highlighted targets, the prompt bar, the card's popup, tooltips."""
-import os
+import random
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
+import pytest
 
-import random  # noqa: E402
-import sys  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from game import new_game  # noqa: E402
-from ui import i18n, storage  # noqa: E402
-from ui.app import App  # noqa: E402
-from ui.scenes.card_actions import CardActionDialog  # noqa: E402
-from ui.scenes.game import GameScene  # noqa: E402
-from ui.scenes.menu import MenuScene  # noqa: E402
-from ui.settings import SETTINGS  # noqa: E402
-from ui.table.choice_tips import action_lines, chamber_lines  # noqa: E402
-from ui.table.prompt import TablePrompt  # noqa: E402
-from ui.table.session import CURRENT, GameConfig, GameSession, SeatSetup  # noqa: E402
-from ui.table.targets import hit_key  # noqa: E402
-from ui.table.tooltip import lines_for  # noqa: E402
+from game import new_game
+from ui.scenes.card_actions import CardActionDialog
+from ui.scenes.game import GameScene
+from ui.table.choice_tips import action_lines, chamber_lines
+from ui.scenes.prompt import TablePrompt
+from ui.table.session import GameConfig, GameSession, SeatSetup
+from ui.table.targets import hit_key
+from ui.table.tooltip import lines_for
 
 TABLE_KINDS = {"senate", "conspirator", "progress", "destroy", "place", "remove", "may_move", "top_row", "scrap",
                "extort", "sabotage", "foreclose", "coerce", "move_decree", "trigger_unprepared", "lock"}
@@ -35,17 +19,10 @@ PANEL_KINDS = {"library", "keep", "return", "start", "mausoleum", "treason", "es
 
 
 @pytest.fixture
-def app(tmp_path):
-    i18n.set_language("en")
-    previous = storage.use(storage.Storage.under(tmp_path / "data"))
-    speed = SETTINGS.animation_speed
-    SETTINGS.animation_speed = "instant"      # a click's effect is on the table at once
-    application = App((1280, 720), home=MenuScene)
-    yield application
-    application.close()
-    SETTINGS.animation_speed = speed
-    storage.use(previous)
-    CURRENT["session"] = None
+def app(app, settings_kept):
+    """The shared App (tests/conftest.py), animations instant."""
+    settings_kept.animation_speed = "instant"      # a click's effect is on the table at once
+    return app
 
 
 def _positions(seeds, wanted):

@@ -2,28 +2,16 @@
 size that fits the display's usable area (a 1280x720 laptop gets a window that fits, not a
 1600x900 one cut at top and bottom); a saved size that no longer fits is reduced the same way;
 --size still wins."""
-import os
+import dataclasses
+import json
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
+import pytest
 
-import dataclasses  # noqa: E402
-import json  # noqa: E402
-import sys  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-import main  # noqa: E402
-from ui import settings as settings_file  # noqa: E402
-from ui.settings import MIN_WINDOW, SETTINGS, WINDOW_SIZES, Settings  # noqa: E402
-from ui.window_fit import choose_window_size, room_on  # noqa: E402
+import main
+from ui.files import settings as settings_file
+from ui.files.settings import MIN_WINDOW, SETTINGS, WINDOW_SIZES, Settings
+from ui.draw.window_fit import choose_window_size, room_on
 
 
 def fits_on(size, desktop):
@@ -102,7 +90,7 @@ def test_no_saved_size_is_told_apart_from_a_saved_one_and_old_files_still_load(t
 @pytest.fixture
 def laptop(monkeypatch):
     """A 1280x720 screen (the dummy driver has none of its own)."""
-    monkeypatch.setattr("ui.app.usable_area", lambda: room_on((1280, 720)))
+    monkeypatch.setattr("ui.shell.app.usable_area", lambda: room_on((1280, 720)))
     kept = dataclasses.replace(SETTINGS)
     yield (1280, 720)
     SETTINGS.__dict__.update(kept.__dict__)

@@ -24,14 +24,14 @@ if str(ROOT) not in sys.path:
 import pygame  # noqa: E402
 
 from game.rules import rules_for  # noqa: E402
-from ui import art as ui_art  # noqa: E402
-from ui import theme  # noqa: E402
+from ui.draw import art as ui_art  # noqa: E402
+from ui.draw import theme  # noqa: E402
 from ui.cardart import BACKS, Art  # noqa: E402
 from ui.cardart.icons import ALL_PUBLIC, ICONS  # noqa: E402
 from ui.cardart.senate import draw_senate_board  # noqa: E402
 from ui.cardart.track import draw_military_track  # noqa: E402
-from ui.fonts import get_font  # noqa: E402
-from ui.i18n import set_language  # noqa: E402
+from ui.draw.fonts import get_font  # noqa: E402
+from ui.text.i18n import set_language  # noqa: E402
 
 PAD = 14
 

@@ -18,7 +18,7 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
-from ui import art  # noqa: E402
+from ui.draw import art  # noqa: E402
 
 OUT = ROOT / "assets" / "icon"
 

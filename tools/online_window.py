@@ -49,12 +49,13 @@ def main() -> int:
     args = p.parse_args()
 
     from main import parse_size
-    from ui import i18n, storage
-    from ui.app import App
+    from ui.text import i18n
+    from ui.files import storage
+    from ui.shell.app import App
     from ui.scenes.menu import MenuScene
     from ui.scenes.online_game import OnlineGameOverScene, OnlineGameScene, UndoQuestion
     from ui.scenes.online_wait import OnlineWaitScene
-    from ui.settings import SETTINGS
+    from ui.files.settings import SETTINGS
     from ui.table import online_link
 
     storage.use(storage.Storage.under(args.data_dir))

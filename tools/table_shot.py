@@ -26,8 +26,9 @@ def main() -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from main import parse_size
-    from ui import i18n, storage
-    from ui.app import App
+    from ui.text import i18n
+    from ui.files import storage
+    from ui.shell.app import App
     from ui.scenes.game import GameScene
     from ui.scenes.menu import MenuScene
     from crowded import crowded_session

@@ -1,4 +1,4 @@
-"""The desktop window: scenes, widgets and drawing on top of pygame-ce."""
+"""The desktop window on top of pygame-ce, in packages by layer (docs/architecture.md)."""
 import os
 
 # Keep pygame's import banner out of the console and test output.

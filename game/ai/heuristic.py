@@ -28,7 +28,7 @@ import math
 import time
 
 from ..actions import IllegalActionError
-from . import Player, register
+from .players import Player, register
 from .determinize import Determinizer
 from .draft import draft_choice
 from .evaluate import WEIGHTS, WIN, evaluate, win_chance

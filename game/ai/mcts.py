@@ -32,7 +32,7 @@ import math
 import time
 
 from ..actions import Action, IllegalActionError
-from . import Player, register
+from .players import Player, register
 from . import endgame
 from .determinize import Determinizer
 from .draft import draft_choice

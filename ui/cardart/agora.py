@@ -9,7 +9,7 @@ from ui.cardart import palette as P
 from ui.cardart.pen import Pen, darken, lighten
 from ui.cardart.names_fit import fitted_name
 from ui.cardart.text import describe_all, fitted
-from ui.names import display_name
+from ui.text.names import display_name
 
 # --- Decrees: 100 x 62 design units ----------------------------------------------------
 
@@ -24,7 +24,7 @@ def _tile(pen, top, bottom, edge):
 
 
 def draw_decree(art, comp, width: int) -> pygame.Surface:
-    from ui.cardart.core import DECREE_RATIO, effects_of
+    from ui.cardart.faces import DECREE_RATIO, effects_of
     h = round(width * DECREE_RATIO)
     u = width / 100
     show_text = width >= 150
@@ -65,7 +65,7 @@ def draw_decree(art, comp, width: int) -> pygame.Surface:
 
 
 def draw_decree_back(art, width: int) -> pygame.Surface:
-    from ui.cardart.core import DECREE_RATIO
+    from ui.cardart.faces import DECREE_RATIO
     h = round(width * DECREE_RATIO)
     pen = Pen(width, h, 100)
     _tile(pen, (110, 70, 40), (70, 42, 22), DECREE_EDGE)
@@ -93,7 +93,7 @@ CDH = 155.0
 
 
 def draw_conspiracy(art, comp, width: int) -> pygame.Surface:
-    from ui.cardart.core import CARD_RATIO, effects_of
+    from ui.cardart.faces import CARD_RATIO, effects_of
     h = round(width * CARD_RATIO)
     u = width / 100
     pen = Pen(width, h, 100)
@@ -125,7 +125,7 @@ def draw_conspiracy(art, comp, width: int) -> pygame.Surface:
 
 
 def draw_conspiracy_back(art, width: int) -> pygame.Surface:
-    from ui.cardart.core import CARD_RATIO
+    from ui.cardart.faces import CARD_RATIO
     h = round(width * CARD_RATIO)
     pen = Pen(width, h, 100)
     pen.rect(0, 0, 100, CDH, P.INK, radius=6.5)

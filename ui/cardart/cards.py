@@ -17,7 +17,7 @@ from ui.cardart.emblems import draw_emblem
 from ui.cardart.pen import Pen, darken, grain, lighten, mix
 from ui.cardart.names_fit import fitted_name
 from ui.cardart.text import fitted
-from ui.names import display_name
+from ui.text.names import display_name
 
 DH = 155.0
 BAND_Y, BAND_H = 5.0, 36.0
@@ -99,7 +99,7 @@ def draw_cost_column(art, surf, comp, u, x, y, size, step, max_bottom, chain_in=
 
 def name_on_face(width: int) -> bool:
     """Does a card face this wide carry its name (at MIN_PX or more)? Else the table labels it."""
-    from ui.fonts import MIN_PX
+    from ui.draw.fonts import MIN_PX
     return round(11.5 * width / 100) >= MIN_PX
 
 
@@ -184,7 +184,7 @@ def draw_card(art, comp, width: int) -> pygame.Surface:
 
 
 def art_effects(comp):
-    from ui.cardart.core import effects_of
+    from ui.cardart.faces import effects_of
     return effects_of(comp)
 
 

@@ -13,37 +13,17 @@ from __future__ import annotations
 import pygame
 
 from ui.cardart import effects as fx
+from ui.cardart.faces import CARD_RATIO, DECREE_RATIO, WONDER_RATIO, effects_of  # noqa: F401  (re-exported)
 from ui.cardart import palette as P
 from ui.cardart import pen as penmod
 from ui.cardart.icons import draw_icon
 from ui.cardart.pen import stamp_outline
 from ui.cardart.text import fitted
-from ui.fonts import MIN_PX, get_font
-from ui.i18n import language
-
-CARD_RATIO = 1.55       # height / width of Age cards, Senators and Conspiracies
-WONDER_RATIO = 0.65     # height / width of the (landscape) Wonder cards
-DECREE_RATIO = 0.62     # height / width of a Decree tile
+from ui.draw.fonts import MIN_PX, get_font
+from ui.text.i18n import language
 
 BACKS = ("1", "2", "3", "guild", "senator")
 MAX_CACHED = 6000
-
-
-def effects_of(comp) -> list:
-    """[(kind, arg)] of a Component, in data order (Effect list, else the compiled facts)."""
-    defn = getattr(comp, "defn", None)
-    for attr in ("effects", "steps"):
-        effs = getattr(defn, attr, None)
-        if effs:
-            return [(e.kind, e.arg) if hasattr(e, "kind") else tuple(e) for e in effs]
-    out = list(getattr(comp, "passive", {}).items()) + list(getattr(comp, "on_gain", ()))
-    seen, uniq = set(), []
-    for k, a in out:
-        key = (k, repr(a))
-        if key not in seen:
-            seen.add(key)
-            uniq.append((k, a))
-    return uniq
 
 
 class Art:

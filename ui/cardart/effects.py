@@ -11,7 +11,7 @@ from __future__ import annotations
 import pygame
 
 from ui.cardart import palette as P
-from ui.fonts import get_font
+from ui.draw.fonts import get_font
 
 COLORS = ("brown", "grey", "blue", "green", "yellow", "red", "purple")
 
@@ -259,7 +259,7 @@ def _trade_discount(arg):
 
 
 def _construction_coins(arg):
-    from ui.i18n import t
+    from ui.text.i18n import t
     return [cost_items(arg), Icon("arrow", 0.7), Coin(t("cardart.age_coins"))]     # coins = the Age number
 
 

@@ -13,7 +13,7 @@ from itertools import combinations
 import pygame
 
 from ui.cardart.pen import stamp_outline
-from ui.fonts import MIN_PX, get_font
+from ui.draw.fonts import MIN_PX, get_font
 
 LINE_GAP = 0.92            # line pitch as a share of the font's line size (as the card text)
 

@@ -1,5 +1,5 @@
-"""Colours of the game components (the shared parchment/bronze tones live in ui.theme)."""
-from ui import theme
+"""Colours of the game components (the shared parchment/bronze tones live in ui.draw.theme)."""
+from ui.draw import theme
 
 INK = theme.INK
 INK_SOFT = theme.INK_SOFT

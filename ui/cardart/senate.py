@@ -24,7 +24,7 @@ import pygame
 from ui.cardart import palette as P
 from ui.cardart.pen import Pen, darken, lighten, mix, stamp_outline
 from ui.cardart.text import fitted
-from ui.fonts import MIN_PX, get_font
+from ui.draw.fonts import MIN_PX, get_font
 
 SECTIONS = ("left", "middle", "right")
 DEFAULT_POINTS = (1, 2, 3, 3, 2, 1)

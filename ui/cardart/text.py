@@ -5,7 +5,7 @@ import pygame
 
 from ui.cardart import palette as P
 from ui.cardart.pen import stamp_outline
-from ui.fonts import MIN_PX, get_font, wrap_balanced
+from ui.draw.fonts import MIN_PX, get_font, wrap_balanced
 
 
 def fit_lines(text: str, max_w: int, max_h: int, max_px: int, bold: bool = True,
@@ -118,8 +118,8 @@ def crop_to_ink(surf: pygame.Surface) -> pygame.Surface:
 # --- effect text on the faces -----------------------------------------------------------
 
 def describe(kind: str, arg) -> str:
-    """One sentence for one effect, in the current language (ui.table.describe.effect_line)."""
-    from ui.table.describe import effect_line
+    """One sentence for one effect, in the current language (ui.text.describe.effect_line)."""
+    from ui.text.describe import effect_line
     return effect_line(kind, arg)
 
 

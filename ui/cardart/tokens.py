@@ -9,7 +9,7 @@ from ui.cardart import palette as P
 from ui.cardart.icons import leaf
 from ui.cardart.pen import Pen, arc_points, darken, lighten, mix
 from ui.cardart.names_fit import fitted_name
-from ui.names import display_name
+from ui.text.names import display_name
 
 HOLE = (0, 0, 0, 0)
 FG = (252, 242, 214)
@@ -200,7 +200,7 @@ def draw_progress(art, comp, d: int) -> pygame.Surface:
         pen.gradient_rect(10, 65.5, 80, 13, P.PARCHMENT_LIGHT, (222, 200, 156))
     surf = pen.result()
     if fn is None:
-        from ui.cardart.core import effects_of
+        from ui.cardart.faces import effects_of
         img = art.effects_image(effects_of(comp), round(box * d / 100), round(box * d / 100 * 0.7), max_rows=2)
         surf.blit(img, img.get_rect(center=(d // 2, round(cy * d / 100))))
     if show_name:
@@ -222,7 +222,7 @@ def draw_progress_back(art, d: int) -> pygame.Surface:
 
 
 def draw_military(art, comp, d: int) -> pygame.Surface:
-    from ui.cardart.core import effects_of
+    from ui.cardart.faces import effects_of
     effects = effects_of(comp)
     agora = any(k in ("place_cube", "remove_opponent_cube", "may_move_cube") for k, _ in effects)
     pen = Pen(d, d, 100)

@@ -10,14 +10,14 @@ from ui.cardart import palette as P
 from ui.cardart.pen import Pen, darken, lighten
 from ui.cardart.scenes import draw_scene
 from ui.cardart.names_fit import fitted_name
-from ui.names import display_name
+from ui.text.names import display_name
 
 DW, DH = 160.0, 104.0
 
 
 def draw_wonder(art, comp, width: int) -> pygame.Surface:
     from ui.cardart.cards import draw_cost_column
-    from ui.cardart.core import WONDER_RATIO, effects_of
+    from ui.cardart.faces import WONDER_RATIO, effects_of
     h = round(width * WONDER_RATIO)
     u = width / DW
     pen = Pen(width, h, DW)
@@ -74,7 +74,7 @@ def draw_wonder(art, comp, width: int) -> pygame.Surface:
 
 def name_on_face(width: int) -> bool:
     """Does a Wonder this wide carry its name (at MIN_PX or more)? Else the table labels it."""
-    from ui.fonts import MIN_PX
+    from ui.draw.fonts import MIN_PX
     return round(13 * width / DW) >= MIN_PX
 
 
@@ -85,7 +85,7 @@ def name_band(width: int) -> tuple[int, int]:
 
 
 def draw_wonder_back(art, width: int) -> pygame.Surface:
-    from ui.cardart.core import WONDER_RATIO
+    from ui.cardart.faces import WONDER_RATIO
     h = round(width * WONDER_RATIO)
     u = width / DW
     pen = Pen(width, h, DW)

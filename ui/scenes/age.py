@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import pygame
 
-from ui import art as ui_art
-from ui import theme
-from ui.i18n import t
+from ui.draw import art as ui_art
+from ui.draw import theme
+from ui.text.i18n import t
 from ui.scenes.overlay import TableOverlay
-from ui.settings import SETTINGS
+from ui.files.settings import SETTINGS
 from ui.table.paint import rounded, text
 
 SHOW = 1.6

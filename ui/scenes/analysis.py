@@ -1,6 +1,6 @@
 """The post-game analysis: your estimated chance to win after each decision, as a chart.
 
-The analysis (game/analysis.py) runs in a child process (ui/jobs.py) with a progress bar;
+The analysis (game/analysis.py) runs in a child process (ui/table/jobs.py) with a progress bar;
 its result is kept for the session, so reopening the screen is instant. The largest drops
 are turning points, marked on the line and listed beside it. Clicking a point (or a turning
 point) selects it and shows what the search preferred there and by how much; Enter, a
@@ -15,13 +15,15 @@ from __future__ import annotations
 import pygame
 
 from game.actions import FORFEIT_VICTORIES, is_forfeit
-from ui import art as ui_art
-from ui import charts, theme
-from ui.i18n import t
-from ui.insight_text import move_label, percent, reasons_text, seat_label
-from ui.scene import Scene
+from ui.draw import art as ui_art
+from ui.scenes import charts
+from ui.draw import theme
+from ui.text.i18n import t
+from ui.text.insight_text import move_label, percent, reasons_text, seat_label
+from ui.scenes.base import Scene, registered
+from ui.scenes.replay import ReplayScene
 from ui.table.paint import rounded, text, text_block
-from ui.widgets import Button, ButtonGroup, draw_panel
+from ui.draw.widgets import Button, ButtonGroup, draw_panel
 
 SECONDS_PER_DECISION = 0.15        # the search's budget per position (about 15 s for a game)
 PANEL = (60, 140, 1480, 700)
@@ -34,10 +36,6 @@ _results: dict = {}                # save key -> the analysis as a dict (Analysi
 
 def save_key(saved) -> tuple:
     return (saved.seed, saved.created, len(saved.actions))
-
-
-def can_analyse(saved) -> bool:
-    return saved is not None and saved.finished and len(saved.actions) > 0
 
 
 class AnalysisScene(Scene):
@@ -64,7 +62,7 @@ class AnalysisScene(Scene):
 
     def on_enter(self) -> None:
         if self.result is None and self.job is None:
-            from ui.jobs import Job
+            from ui.table.jobs import Job
             try:
                 self.job = Job("analyse", self.saved.to_dict(), SECONDS_PER_DECISION)
             except (OSError, ValueError, RuntimeError) as exc:
@@ -381,18 +379,13 @@ def _is_concession(result: dict, index: int) -> bool:
 
 
 def _pct(chance: float) -> int:
-    """A chance as the whole percentage every line shows (the chart's label: ui.insight_text.percent)."""
+    """A chance as the whole percentage every line shows (the chart's label: ui.text.insight_text.percent)."""
     return round(100 * max(0.0, min(1.0, float(chance))))
 
 
 # --- the replay with the analysis' note ------------------------------------------------------------
 
-def _replay_base():
-    from ui.scenes.replay import ReplayScene
-    return ReplayScene
-
-
-class AnalysedReplayScene(_replay_base()):
+class AnalysedReplayScene(ReplayScene):
     """The replay viewer at a chosen decision, with what the search preferred there on top."""
 
     def __init__(self, saved, step: int | None = None, note: str = "", analysis: dict | None = None) -> None:
@@ -418,31 +411,6 @@ class AnalysedReplayScene(_replay_base()):
 
 # --- the entries in other screens ----------------------------------------------------------------
 
+@registered
 def open_analysis(app, saved, replay=None) -> None:
     app.push(AnalysisScene(saved, replay=replay))
-
-
-REPLAY_BUTTON = (1394, 860, 100, 30)       # left of the replay's Close button
-
-
-def replay_button_rect(scene) -> pygame.Rect:
-    return scene.layout.rect(*REPLAY_BUTTON)
-
-
-def draw_replay_button(scene, surface, layout) -> None:
-    """The replay viewer's "Analysis" button (finished games only)."""
-    if not can_analyse(scene.saved):
-        return
-    r = replay_button_rect(scene)
-    hot = r.collidepoint(scene.mouse)
-    rounded(surface, r, theme.BRONZE if hot else theme.UMBER, layout.px(8), max(1, layout.px(1.5)), theme.BRONZE_LIGHT)
-    text(surface, layout, t("insight.analysis.button"), 15, theme.TEXT_ON_DARK, r.center, anchor="center", bold=True,
-         max_width=REPLAY_BUTTON[2] - 8)
-
-
-def replay_click(scene, pos) -> bool:
-    """Open the analysis when the replay's button was clicked; True when the click was used."""
-    if can_analyse(scene.saved) and replay_button_rect(scene).collidepoint(pos):
-        open_analysis(scene.app, scene.saved, replay=scene)
-        return True
-    return False

@@ -5,14 +5,14 @@ from __future__ import annotations
 import pygame
 
 from game import Action
-from ui import theme
-from ui.i18n import t
-from ui.names import display_name as dn
+from ui.draw import theme
+from ui.text.i18n import t
+from ui.text.names import display_name as dn
 from ui.scenes.options import Option
 from ui.scenes.overlay import TableOverlay
 from ui.table.paint import rounded, text
 from ui.table.tooltip import cost_lines, lines_for, render as render_tip
-from ui.widgets import option_index
+from ui.draw.widgets import option_index
 
 POPUP_W = 340
 TITLE_H = 34

@@ -1,12 +1,12 @@
 """Words and pictures for the engine's decisions, and the Conspiracy trigger's confirmation.
 
-The decisions themselves are chosen on the table (ui/table/prompt.py): these helpers give
+The decisions themselves are chosen on the table (ui/scenes/prompt.py): these helpers give
 the prompt its body text and the picture of each item it offers off the table.
 """
 from __future__ import annotations
 
-from ui.i18n import t
-from ui.names import display_name as dn
+from ui.text.i18n import t
+from ui.text.names import display_name as dn
 from ui.scenes.options import Option, OptionDialog
 
 CHAMBER_KINDS = ("place", "remove", "move", "move_decree")

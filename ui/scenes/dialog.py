@@ -5,12 +5,12 @@ from typing import Callable, Sequence
 
 import pygame
 
-from ui import art, fonts, theme
-from ui.fonts import wrap_balanced
-from ui.i18n import t
-from ui.layout import Layout
-from ui.scene import Scene
-from ui.widgets import Button, ButtonGroup, draw_panel
+from ui.draw import art, fonts, theme
+from ui.draw.fonts import wrap_balanced
+from ui.text.i18n import t
+from ui.draw.layout import Layout
+from ui.scenes.base import Scene
+from ui.draw.widgets import Button, ButtonGroup, draw_panel
 
 PANEL_WIDTH = 700
 BODY_SIZE = 23
@@ -125,7 +125,7 @@ def quit_confirmation(on_quit: Callable[[], None], session=None) -> DialogScene:
     if session is None or session.state.is_terminal:
         body = t("dialog.quit.body")
     else:
-        from ui import saves
+        from ui.files import saves
         saves.flush(2.0)
         problem = saves.SAVER.error_for(session.path) if session.path is not None else t("quit_note.no_folder")
         body = t("quit_note.not_saved") if problem else t("quit_note.saved")

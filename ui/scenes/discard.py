@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pygame
 
-from ui import theme
-from ui.i18n import t
-from ui.names import display_name as dn
+from ui.draw import theme
+from ui.text.i18n import t
+from ui.text.names import display_name as dn
 from ui.scenes.overlay import TableOverlay
 from ui.table.paint import rounded, text
 from ui.table.tooltip import lines_for, render as render_tip

@@ -5,13 +5,13 @@ from __future__ import annotations
 import pygame
 
 from game import Action
-from ui import art as ui_art
-from ui import theme
-from ui.i18n import t
+from ui.draw import art as ui_art
+from ui.draw import theme
+from ui.text.i18n import t
 from ui.scenes.overlay import TableOverlay
 from ui.table.paint import rounded, text
 from ui.table.tooltip import lines_for, render as render_tip
-from ui.widgets import option_index
+from ui.draw.widgets import option_index
 
 WONDER_W = 250
 PANEL = (150, 250, 1300, 400)       # the panel's design rect (x, y, w, h)
@@ -130,7 +130,7 @@ class DraftScene(TableOverlay):
             self.peeking = True
             return
         if event.type == pygame.KEYDOWN:
-            from ui.scenes.game import is_undo_key
+            from ui.table.keys import is_undo_key
             if event.key == pygame.K_ESCAPE:
                 self.game.open_pause()
                 return

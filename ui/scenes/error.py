@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pygame
 
-from ui import art, theme
-from ui.i18n import t
+from ui.draw import art, theme
+from ui.text.i18n import t
 from ui.scenes.dialog import DialogScene
 
 MAX_DETAIL = 240
@@ -66,8 +66,8 @@ def show_startup_error(message: str, *, frames: int | None = None, screenshot: s
     """A small window with the damaged-data message and a Quit button, for the packaged app that
     has no console. Returns when the player closes it (or after `frames` frames, for tests);
     False when no window can be opened at all."""
-    from ui import fonts
-    from ui.layout import Layout
+    from ui.draw import fonts
+    from ui.draw.layout import Layout
 
     try:
         pygame.display.init()

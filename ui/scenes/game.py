@@ -14,33 +14,23 @@ import math
 
 import pygame
 
-from ui import theme
-from ui.i18n import language, t
-from ui.scene import Scene
-from ui.settings import SETTINGS
+from ui.draw import theme
+from ui.text.i18n import language, t
+from ui.scenes.base import Scene, screen
+from ui.files.settings import SETTINGS
 from ui.table import geometry as G
 from ui.table.anim import Animator
 from ui.table.artkit import back_of, icon
 from ui.table.choice_tips import hit_lines
-from ui.table.keys import HeldKeys, KeyGate
+from ui.table.keys import HeldKeys, KeyGate, is_undo_key
 from ui.table.logpanel import LogPanel
 from ui.table.paint import PLAYER_COLORS, rounded, text, text_block
 from ui.table.session import CURRENT, GameSession
-from ui.table.tooltip import lines_for, place as place_tip, render as render_tip
+from ui.table.tooltip import TOOLTIP_DELAY, lines_for, place as place_tip, render as render_tip
 from ui.table.view import SENATE_DECISIONS, TableView
 
-TOOLTIP_DELAY = 0.25
 MENU_BUTTON = (1500, 860, 84, 30)
 UNDO_BUTTON = (1500, 824, 84, 28)
-
-
-def is_undo_key(event) -> bool:
-    """Ctrl+Z (Cmd+Z) or Backspace."""
-    if event.type != pygame.KEYDOWN:
-        return False
-    if event.key == pygame.K_BACKSPACE:
-        return True
-    return event.key == pygame.K_z and bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
 
 
 class GameScene(Scene):
@@ -96,7 +86,7 @@ class GameScene(Scene):
         self._refresh()
         if self.app is not None:
             from ui.scenes.options import OptionDialog
-            from ui.table.prompt import TablePrompt
+            from ui.scenes.prompt import TablePrompt
             for scene in list(self.app.stack):
                 if isinstance(scene, (OptionDialog, TablePrompt)):     # built with the old words: reopened as needed
                     self.app.remove(scene)
@@ -150,7 +140,7 @@ class GameScene(Scene):
             return
         if state.is_terminal:
             if not self.over_shown and top is self:
-                from ui.scenes.gameover import GameOverScene
+                GameOverScene = screen("GameOverScene")     # above the game: it can start a new one
                 self.over_shown = True
                 CURRENT["session"] = None
                 self.app.push(GameOverScene(self))
@@ -214,7 +204,7 @@ class GameScene(Scene):
             return
         if self.dialog_version == self.session.version and self.dialog in self.app.stack:
             return
-        from ui.table.prompt import TablePrompt
+        from ui.scenes.prompt import TablePrompt
         self._close_draft()                     # nothing of the draft covers the table while this is chosen
         self.dialog_version = self.session.version
         self.dialog = TablePrompt(self)         # chosen on the table; the prompt bar leaves the board in view
@@ -241,7 +231,7 @@ class GameScene(Scene):
     # --- what the player sees of a move: the events, animated and marked -----------------
 
     def _sound(self, event) -> None:
-        from ui.audio import AUDIO
+        from ui.sound.audio import AUDIO
         AUDIO.play_event(event, self.session.viewer)
 
     def new_animator(self) -> Animator:
@@ -270,7 +260,7 @@ class GameScene(Scene):
 
     def _close_prompt(self) -> None:
         """The decision's prompt bar goes as soon as its decision is answered (the next one opens afresh)."""
-        from ui.table.prompt import TablePrompt
+        from ui.scenes.prompt import TablePrompt
         prompt = self.dialog
         if isinstance(prompt, TablePrompt) and self.app is not None and prompt in self.app.stack:
             prompt.close()
@@ -463,7 +453,7 @@ class GameScene(Scene):
         layout = self.layout
         if self.session.mode == "hotseat" and self.session.looking is None:
             # Nobody has taken the screen yet: draw nothing of either player (the hand-over covers this).
-            from ui import art as ui_art
+            from ui.draw import art as ui_art
             surface.blit(ui_art.parchment(layout.size), (0, 0))
             return
         hidden = self.anim.hidden
@@ -509,7 +499,7 @@ class GameScene(Scene):
         self.log.draw(surface, layout, G.log_rect(self.state.agora), self.session.log, self.session.secret_seat)
 
     def _draw_track(self, surface, layout, pawn) -> None:
-        from ui import art as ui_art
+        from ui.draw import art as ui_art
         from ui.table.middle import paint_track
 
         rect = layout.rect(*G.TRACK)
@@ -589,7 +579,7 @@ class GameScene(Scene):
         return t("prompts.status.yours", what=what)
 
     def prompt_open(self) -> bool:
-        from ui.table.prompt import TablePrompt
+        from ui.scenes.prompt import TablePrompt
         return isinstance(self.dialog, TablePrompt) and self.app is not None and self.dialog in self.app.stack
 
     def _draw_status(self, surface, layout) -> None:

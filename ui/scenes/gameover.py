@@ -5,17 +5,19 @@ import pygame
 
 from game import CATEGORIES
 from game.actions import FORFEIT_VICTORIES
-from ui import art as ui_art
-from ui import theme
-from ui.i18n import t
+from ui.draw import art as ui_art
+from ui.draw import theme
+from ui.text.i18n import t
+from ui.scenes.base import registered
 from ui.scenes.overlay import TableOverlay
 from ui.table.paint import PLAYER_COLORS, rounded, text, text_block
-from ui.widgets import Button, ButtonGroup, draw_panel
+from ui.draw.widgets import Button, ButtonGroup, draw_panel
 
 ROWS = list(CATEGORIES) + ["total"]
 ROW_H = 29
 
 
+@registered
 class GameOverScene(TableOverlay):
     pauses_game = True
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import pygame
 
-from ui import art as ui_art
-from ui import theme
-from ui.fonts import wrap
-from ui.i18n import t
-from ui.scene import Scene
+from ui.draw import art as ui_art
+from ui.draw import theme
+from ui.draw.fonts import wrap
+from ui.text.i18n import t
+from ui.scenes.base import Scene
 from ui.table.paint import PLAYER_COLORS, text
-from ui.widgets import Button, ButtonGroup, draw_panel
+from ui.draw.widgets import Button, ButtonGroup, draw_panel
 
 ARM_SECONDS = 0.35          # clicks this soon after it appears belong to the previous person
 NEWS_LINES = 7
@@ -88,7 +88,7 @@ class HandOverScene(Scene):
             self.game.request_undo()
 
     def handle_event(self, event) -> None:
-        from ui.scenes.game import is_undo_key
+        from ui.table.keys import is_undo_key
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.game.open_pause()

@@ -17,14 +17,15 @@ import pygame
 
 from game.history import HOTSEAT, ONLINE, HistoryError, your_seat
 from game.savegame import SaveError
-from ui import art as ui_art
-from ui import saves, theme
-from ui.filters import ChipRow
-from ui.i18n import language, load_catalogue, t
-from ui.scene import Scene
+from ui.draw import art as ui_art
+from ui.files import saves
+from ui.draw import theme
+from ui.scenes.filters import ChipRow
+from ui.text.i18n import language, load_catalogue, t
+from ui.scenes.base import Scene
 from ui.scenes.dialog import DialogScene
 from ui.table.paint import PLAYER_COLORS, rounded, text
-from ui.widgets import Button, ButtonGroup, draw_panel
+from ui.draw.widgets import Button, ButtonGroup, draw_panel
 
 LIST = (190, 176, 1220, 596)           # the list's panel (design units)
 ROW_H, ROW_GAP = 74, 8

@@ -6,12 +6,12 @@ import random
 
 import pygame
 
-from ui import art, theme
-from ui.i18n import t
-from ui.layout import Layout
-from ui.scene import Scene
+from ui.draw import art, theme
+from ui.text.i18n import t
+from ui.draw.layout import Layout
+from ui.scenes.base import Scene
 from ui.scenes.dialog import DialogScene, coming_soon, quit_confirmation
-from ui.widgets import Button, ButtonGroup, draw_key_hint, measure_key_hint
+from ui.draw.widgets import Button, ButtonGroup, draw_key_hint, measure_key_hint
 
 BAND_HEIGHT = 44
 BUTTON_WIDTH, BUTTON_HEIGHT, BUTTON_STEP = 400, 44, 51
@@ -45,7 +45,7 @@ class MenuScene(Scene):
             self.app.push(settings_notice_dialog(notice))
 
     def _build(self) -> None:
-        from ui import saves
+        from ui.files import saves
         self._resume = self._resumable()
         resumable = self._resume is not None or self._damaged_newest()
         stored = saves.has_saves()
@@ -79,7 +79,7 @@ class MenuScene(Scene):
     @staticmethod
     def _resumable():
         """The game Continue returns to: the one in memory, else the newest unfinished save."""
-        from ui import saves
+        from ui.files import saves
         from ui.table.session import CURRENT
         session = CURRENT.get("session")
         if session is not None and not session.state.is_terminal:
@@ -89,7 +89,7 @@ class MenuScene(Scene):
     @staticmethod
     def _damaged_newest() -> bool:
         """A damaged file is the newest save: Continue stays on, to say so."""
-        from ui import saves
+        from ui.files import saves
         from ui.table.session import CURRENT
         session = CURRENT.get("session")
         if session is not None and not session.state.is_terminal:
@@ -101,7 +101,7 @@ class MenuScene(Scene):
         self.app.push(SetupScene())
 
     def _continue(self) -> None:
-        from ui import saves
+        from ui.files import saves
         from ui.scenes.load import damaged_save_dialog, open_saved
         from ui.scenes.game import GameScene
         from ui.table.session import CURRENT

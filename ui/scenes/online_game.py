@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import pygame
 
-from ui import theme
-from ui.i18n import t
+from ui.draw import theme
+from ui.text.i18n import t
+from ui.scenes.base import screen
 from ui.scenes.dialog import DialogScene
 from ui.scenes.game import GameScene
 from ui.scenes.gameover import GameOverScene
@@ -337,7 +338,7 @@ class OnlineGameOverScene(GameOverScene):
     """The end of an online game: "New game" goes back to the online screen."""
 
     def _new_game(self) -> None:
-        from ui.scenes.online_menu import OnlineMenuScene
+        OnlineMenuScene = screen("OnlineMenuScene")        # the online menu leads here: looked up
         self.app.go_home()
         self.app.push(OnlineMenuScene())
 

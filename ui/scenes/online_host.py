@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pygame
 
-from ui import theme
-from ui.i18n import t
-from ui.scenes.online_menu import OnlineScreen
+from ui.draw import theme
+from ui.text.i18n import t
+from ui.scenes.online_screen import OnlineScreen
 from ui.table.paint import rounded, text
-from ui.widgets import Button
+from ui.draw.widgets import Button
 
 ROWS = ("agora", "first", "clock")
 OPTIONS = {"agora": ["on", "off"], "first": ["random", "me", "other"], "clock": [0, 10, 20, 30]}

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pygame
 
-from ui import theme
-from ui.i18n import t
-from ui.scenes.online_menu import OnlineScreen
+from ui.draw import theme
+from ui.text.i18n import t
+from ui.scenes.online_screen import OnlineScreen
 from ui.table.paint import rounded, text
-from ui.widgets import Button, TextField
+from ui.draw.widgets import Button, TextField
 
 LIST_TOP, ROW_H, ROWS_SHOWN = 236, 52, 5
 DEFAULT_PORT = 8765

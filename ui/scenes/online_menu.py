@@ -1,70 +1,22 @@
 """Play online: the player's name, then Host a game, Join a game, or Return to a game left
 (the seat's token is kept on disk, so a closed or crashed window comes back to its seat).
-
-`OnlineScreen` is the frame the online screens share: the banded backdrop, a title, a
-column of content and a row of buttons at the bottom.
+The online screens share their frame, `OnlineScreen` (ui/scenes/online_screen.py).
 """
 from __future__ import annotations
 
 import pygame
 
-from ui import art as ui_art
-from ui import theme
-from ui.i18n import t
-from ui.scene import Scene
+from ui.draw import theme
+from ui.text.i18n import t
+from ui.scenes.base import registered
+from ui.scenes.online_screen import OnlineScreen
 from ui.table.paint import text
-from ui.widgets import Button, ButtonGroup, TextField
+from ui.draw.widgets import Button, TextField
 
 NAME_LIMIT = 16
 
 
-class OnlineScreen(Scene):
-    title_key = "online.title"
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.group = ButtonGroup([])
-        self.mouse = (0, 0)
-
-    def buttons(self) -> list[Button]:
-        return []
-
-    def on_enter(self) -> None:
-        self.group = ButtonGroup(self.buttons(), horizontal=True)
-
-    def on_language(self) -> None:
-        self.group = ButtonGroup(self.buttons(), horizontal=True)
-        if self.app is not None:
-            self.on_resize(self.layout)
-
-    def on_resize(self, layout) -> None:
-        n = len(self.group.buttons)
-        w, gap = 240, 30
-        x0 = 800 - (n * w + (n - 1) * gap) / 2
-        for i, b in enumerate(self.group.buttons):
-            b.rect = layout.rect(x0 + i * (w + gap), 770, w, 56)
-
-    def update(self, dt: float) -> None:
-        self.group.update(dt)
-
-    def draw(self, surface) -> None:
-        L = self.layout
-        surface.blit(ui_art.banded_backdrop(L.size, L.px(44)), (0, 0))
-        title = ui_art.title_lettering(t(self.title_key).upper(), L.px(60))
-        if title.get_width() > L.px(1200):
-            title = pygame.transform.smoothscale(title, (L.px(1200), title.get_height()))
-        surface.blit(title, title.get_rect(center=L.point(800, 118)))
-        ui_art.draw_divider(surface, L.point(800, 176), L.px(260), L.px(2))
-        self.draw_content(surface, L)
-        self.group.draw(surface, L)
-
-    def draw_content(self, surface, L) -> None:
-        pass
-
-    def back(self) -> None:
-        self.app.pop()
-
-
+@registered
 class OnlineMenuScene(OnlineScreen):
     last_name: str | None = None          # the name typed last (this run)
 
@@ -79,7 +31,7 @@ class OnlineMenuScene(OnlineScreen):
             return OnlineMenuScene.last_name
         if self.ticket is not None and self.ticket.name:
             return self.ticket.name
-        from ui.settings import SETTINGS
+        from ui.files.settings import SETTINGS
         names = (SETTINGS.new_game or {}).get("names") or [""]
         return str(names[0] or "")[:NAME_LIMIT]
 

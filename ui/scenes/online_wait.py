@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import tempfile
 
-from ui import theme
-from ui.i18n import t
-from ui.scenes.online_menu import OnlineScreen
+from ui.draw import theme
+from ui.text.i18n import t
+from ui.scenes.online_screen import OnlineScreen
 from ui.table.paint import rounded, text
-from ui.widgets import Button
+from ui.draw.widgets import Button
 
 LOOPBACK = "127.0.0.1"
 
@@ -155,7 +155,7 @@ class OnlineWaitScene(OnlineScreen):
             return ""
         code = failure.get("code")
         key = f"online.error.{code}"
-        from ui.i18n import load_catalogue
+        from ui.text.i18n import load_catalogue
         if key in load_catalogue("en"):
             return t(key)
         return t("online.error.other", error=failure.get("message") or code or "")

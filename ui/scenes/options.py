@@ -7,13 +7,13 @@ from typing import Callable
 
 import pygame
 
-from ui import art as ui_art
-from ui import theme
-from ui.fonts import wrap, wrap_balanced
-from ui.i18n import t
+from ui.draw import art as ui_art
+from ui.draw import theme
+from ui.draw.fonts import wrap, wrap_balanced
+from ui.text.i18n import t
 from ui.scenes.overlay import TableOverlay
 from ui.table.paint import rounded, text
-from ui.widgets import Button, ButtonGroup, draw_panel, option_index
+from ui.draw.widgets import Button, ButtonGroup, draw_panel, option_index
 
 TILE = {"card": (120, 206, 96), "conspiracy": (220, 370, 200), "wonder": (206, 176, 188),
         "progress": (128, 150, 86), "back": (120, 206, 96), None: (300, 54, 0)}
@@ -208,7 +208,7 @@ class OptionDialog(TableOverlay):
             self._turn(-1 if event.y > 0 else 1)
 
     def _key(self, event) -> None:
-        from ui.scenes.game import is_undo_key
+        from ui.table.keys import is_undo_key
         key = event.key
         if key == pygame.K_ESCAPE:
             self.on_escape()
@@ -349,7 +349,7 @@ class OptionDialog(TableOverlay):
 
 
 def _dn(name):
-    from ui.names import display_name
+    from ui.text.names import display_name
     return display_name(name)
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from ui import theme
-from ui.scene import Scene
+from ui.draw import theme
+from ui.scenes.base import Scene
 from ui.table.keys import KeyGate
 
 

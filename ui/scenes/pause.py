@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import pygame
 
-from ui import art as ui_art
-from ui import theme
-from ui.i18n import t
+from ui.draw import art as ui_art
+from ui.draw import theme
+from ui.text.i18n import t
 from game.actions import concede
 from ui.scenes.dialog import concede_confirmation, quit_confirmation
 from ui.scenes.overlay import TableOverlay
 from ui.table.paint import text
-from ui.widgets import Button, ButtonGroup, draw_panel
+from ui.draw.widgets import Button, ButtonGroup, draw_panel
 
 
 class PauseScene(TableOverlay):

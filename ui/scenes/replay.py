@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import pygame
 
-from ui import theme
-from ui.i18n import t
-from ui.settings import SETTINGS
+from ui.draw import theme
+from ui.text.i18n import t
+from ui.files.settings import SETTINGS
+from ui.scenes.base import screen
 from ui.scenes.game import GameScene
 from ui.table import geometry as G
 from ui.table.paint import PLAYER_COLORS, panel, rounded, text
@@ -197,7 +198,6 @@ class ReplayScene(GameScene):
         if self.menu_rect().collidepoint(pos):
             self.close()
             return
-        from ui.scenes.analysis import replay_click
         if replay_click(self, pos):                   # the chance-to-win chart (finished games)
             return
         for name, rect in self.control_rects.items():
@@ -317,5 +317,36 @@ class ReplayScene(GameScene):
         hot = r.collidepoint(self.mouse)
         rounded(surface, r, theme.BRONZE if hot else theme.UMBER, layout.px(8), max(1, layout.px(1.5)), theme.BRONZE_LIGHT)
         text(surface, layout, t("replay.close"), 15, theme.TEXT_ON_DARK, r.center, anchor="center", bold=True)
-        from ui.scenes.analysis import draw_replay_button
         draw_replay_button(self, surface, layout)
+
+
+# --- the way to the analysis (finished games) -------------------------------------------------------
+
+def can_analyse(saved) -> bool:
+    return saved is not None and saved.finished and len(saved.actions) > 0
+
+
+REPLAY_BUTTON = (1394, 860, 100, 30)       # left of the replay's Close button
+
+
+def replay_button_rect(scene) -> pygame.Rect:
+    return scene.layout.rect(*REPLAY_BUTTON)
+
+
+def draw_replay_button(scene, surface, layout) -> None:
+    """The replay viewer's "Analysis" button (finished games only)."""
+    if not can_analyse(scene.saved):
+        return
+    r = replay_button_rect(scene)
+    hot = r.collidepoint(scene.mouse)
+    rounded(surface, r, theme.BRONZE if hot else theme.UMBER, layout.px(8), max(1, layout.px(1.5)), theme.BRONZE_LIGHT)
+    text(surface, layout, t("insight.analysis.button"), 15, theme.TEXT_ON_DARK, r.center, anchor="center", bold=True,
+         max_width=REPLAY_BUTTON[2] - 8)
+
+
+def replay_click(scene, pos) -> bool:
+    """Open the analysis when the replay's button was clicked; True when the click was used."""
+    if can_analyse(scene.saved) and replay_button_rect(scene).collidepoint(pos):
+        screen("open_analysis")(scene.app, scene.saved, replay=scene)     # the analysis sits above the replay
+        return True
+    return False

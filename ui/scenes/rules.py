@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import pygame
 
-from ui import art as ui_art
-from ui import fonts, theme
-from ui.i18n import language, t
-from ui.scene import Scene
+from ui.draw import art as ui_art
+from ui.draw import fonts, theme
+from ui.text.i18n import language, t
+from ui.scenes.base import Scene
 from ui.table.paint import price_badge, rounded, text
-from ui.widgets import Button, ButtonGroup, draw_key_hint, draw_panel, measure_key_hint
+from ui.draw.widgets import Button, ButtonGroup, draw_key_hint, draw_panel, measure_key_hint
 
 # A figure: (kind, items, caption key, size in design units). Kinds: icons, cards, backs,
 # wonders, progress, military, decrees, conspiracies (None = a back), track, senate, badges,
@@ -508,8 +508,8 @@ class RulesScene(Scene):
                             free=free)
             return out
         if kind == "tooltip":
-            from ui.names import display_name
-            from ui.table.describe import kind_label, rule_text
+            from ui.text.names import display_name
+            from ui.text.describe import kind_label, rule_text
             from ui.table.tooltip import render as render_tip
             name = items[0]
             lines = [(display_name(name), "title"), (kind_label(art.rules, name), "kind")]

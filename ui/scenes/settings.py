@@ -12,16 +12,17 @@ from __future__ import annotations
 
 import pygame
 
-from ui import art as ui_art
-from ui import settings as settings_file
-from ui import storage, theme
-from ui.fonts import wrap_balanced
-from ui.i18n import language, set_language, t
+from ui.draw import art as ui_art
+from ui.files import settings as settings_file
+from ui.files import storage
+from ui.draw import theme
+from ui.draw.fonts import wrap_balanced
+from ui.text.i18n import language, set_language, t
 from ui.scenes import sound_settings as sound
 from ui.scenes.dialog import DialogScene
-from ui.settings import HARD_THINK, SETTINGS, SPEED_ORDER, WINDOW_SIZES
-from ui.widgets import Button, ButtonGroup, draw_panel
-from ui.window_fit import fits, room_on
+from ui.files.settings import HARD_THINK, SETTINGS, SPEED_ORDER, WINDOW_SIZES
+from ui.draw.widgets import Button, ButtonGroup, draw_panel
+from ui.draw.window_fit import fits, room_on
 
 ROW_W, ROW_H, STEP = 620, 50, 58
 COL_GAP, HEAD_H, SECTION_GAP = 60, 40, 16
@@ -56,7 +57,7 @@ class SettingRow(Button):
         pass
 
     def _draw_label(self, surface, layout, rect) -> None:
-        from ui.art import mix
+        from ui.draw.art import mix
         color = theme.TEXT_DISABLED if not self.enabled else mix(theme.TEXT_ON_DARK, theme.INK, self.highlight * 0.92)
         pad = layout.px(26)
         label = layout.text(self.text, 19, color, bold=False)
@@ -90,7 +91,7 @@ class SettingRow(Button):
 
 def fitting_sizes(desktops, current=None) -> list[tuple[int, int]]:
     """The window sizes offered: those that fit a display (with room for the title bar and
-    task bar, ui/window_fit.py), always at least the smallest, plus the current one."""
+    task bar, ui/draw/window_fit.py), always at least the smallest, plus the current one."""
     rooms = [room_on((w, h)) for w, h in desktops or () if w > 0 and h > 0]
     sizes = [s for s in WINDOW_SIZES if not rooms or any(fits(s, room) for room in rooms)]
     sizes = sizes or [WINDOW_SIZES[0]]

@@ -8,15 +8,15 @@ from __future__ import annotations
 import pygame
 
 from game.ai import available
-from ui import art as ui_art
-from ui import settings as settings_file
-from ui import theme
-from ui.i18n import load_catalogue, language, t
-from ui.scene import Scene
-from ui.settings import SETTINGS
+from ui.draw import art as ui_art
+from ui.files import settings as settings_file
+from ui.draw import theme
+from ui.text.i18n import load_catalogue, language, t
+from ui.scenes.base import Scene
+from ui.files.settings import SETTINGS
 from ui.table.paint import PLAYER_COLORS, rounded, text
 from ui.table.session import NAME_LIMIT, GameConfig, GameSession, SeatSetup, think_seconds
-from ui.widgets import Button, ButtonGroup, TextField
+from ui.draw.widgets import Button, ButtonGroup, TextField
 
 LEVEL_ORDER = ("random", "easy", "normal", "hard")
 ROW_Y = (212, 328, 444, 560)

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import pygame
 
-from ui import art, theme
-from ui.audio import AUDIO
-from ui.i18n import t
-from ui.settings import SETTINGS
-from ui.widgets import Button
+from ui.draw import art, theme
+from ui.sound.audio import AUDIO
+from ui.text.i18n import t
+from ui.files.settings import SETTINGS
+from ui.draw.widgets import Button
 
 VOLUMES = {"master": "master_volume", "effects": "effects_volume"}
 PREVIEW = "coins_gain"

@@ -3,7 +3,7 @@
 Win rate per opponent level (and hot-seat), victories by kind, average score per category
 against the opponent's, the longest winning streak, the first player's win rate and the
 win rate over time (a line per opponent) — as bars and lines drawn in the game's style
-(ui/charts.py). The figures are SQL aggregates of the history database (ui/stats.py `load`,
+(ui/scenes/charts.py). The figures are SQL aggregates of the history database (ui/files/stats.py `load`,
 game/history.py), read on a background thread, over a chosen period (last 20 games, last
 30 days, all time), opponent and rule set. A history that cannot be read is said plainly,
 with what to do about it; numbers are written one way per language (`history.format.*`).
@@ -17,14 +17,15 @@ import pygame
 
 from game import CATEGORIES
 from game.history import Filter
-from ui import art as ui_art
-from ui import charts, theme
-from ui.filters import ChipRow
-from ui.i18n import t
-from ui.scene import Scene
-from ui.stats import HOTSEAT, LEVELS, HistoryStats, load
+from ui.draw import art as ui_art
+from ui.scenes import charts
+from ui.draw import theme
+from ui.scenes.filters import ChipRow
+from ui.text.i18n import t
+from ui.scenes.base import Scene
+from ui.files.stats import HOTSEAT, LEVELS, HistoryStats, load
 from ui.table.paint import text, text_block
-from ui.widgets import Button, ButtonGroup, draw_panel
+from ui.draw.widgets import Button, ButtonGroup, draw_panel
 
 RATES = (40, 172, 500, 300)
 VICTORIES = (560, 172, 500, 300)

@@ -7,7 +7,7 @@ from functools import lru_cache
 
 import pygame
 
-from ui import theme
+from ui.draw import theme
 
 log = logging.getLogger(__name__)
 _warned: set = set()

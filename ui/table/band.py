@@ -4,14 +4,14 @@ from __future__ import annotations
 import pygame
 
 from game.data import RESOURCES
-from ui import theme
-from ui.i18n import t
+from ui.draw import theme
+from ui.text.i18n import t
 from ui.table import geometry as G
 from ui.table.artkit import back_of, icon
 from ui.table.context import PaintContext
 from ui.cardart import cards as cards_art
 from ui.cardart import wonders as wonder_art
-from ui.names import display_name as dn
+from ui.text.names import display_name as dn
 from ui.table.paint import PLAYER_COLORS, name_label, panel, price_badge, rounded, text
 
 CARD_COLORS = {

@@ -8,8 +8,8 @@ still names it when the decision is shown. A few decisions always have the same 
 """
 from __future__ import annotations
 
-from ui.i18n import t
-from ui.names import display_name as dn
+from ui.text.i18n import t
+from ui.text.names import display_name as dn
 
 NAMED = ("wonder", "card", "senator", "conspiracy", "progress", "decree")
 

@@ -4,9 +4,9 @@ draw, the Mausoleum's discard, a Conspiracy to keep, a boxed token). Kept apart 
 tooltip.py, which explains the table's own pieces."""
 from __future__ import annotations
 
-from ui.i18n import t
-from ui.names import display_name as dn
-from ui.table.describe import kind_label, rule_text
+from ui.text.i18n import t
+from ui.text.names import display_name as dn
+from ui.text.describe import kind_label, rule_text
 
 
 def component_lines(state, name: str) -> list[tuple]:

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ui.layout import Layout
+from ui.draw.layout import Layout
 
 
 @dataclass

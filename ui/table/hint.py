@@ -1,7 +1,7 @@
 """The hint (a setting, off by default): what the strongest computer would play now.
 
 A button beside Menu and the H key ask the `hard` search (game/analysis.think, in a child
-process: ui/jobs.py) about the current position, seen from the seat to move only. The
+process: ui/table/jobs.py) about the current position, seen from the seat to move only. The
 answer — the move, its two runners-up, each one's estimated chance to win and a short
 reason, listed from the highest chance down — is shown in a panel, and the cards concerned
 get numbered badges on the table. The window never waits for it. The button shows only
@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import pygame
 
-from ui import art, theme
-from ui.i18n import t
-from ui.insight_text import move_label, reasons_text
-from ui.settings import SETTINGS
+from ui.draw import art, theme
+from ui.text.i18n import t
+from ui.text.insight_text import move_label, reasons_text
+from ui.files.settings import SETTINGS
 from ui.table.paint import rounded, text
 
 BUTTON = (1410, 860, 84, 30)          # left of the table's Menu button
@@ -63,7 +63,7 @@ class Hint:
             self.ask()
 
     def ask(self) -> None:
-        from ui.jobs import Job
+        from ui.table.jobs import Job
         session = self.scene.session
         self.close()
         self.open = True

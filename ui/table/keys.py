@@ -66,3 +66,12 @@ class KeyGate:
         """Keys released while another screen had the keyboard count as up."""
         if self.stale:
             self.stale &= self.held.down()
+
+
+def is_undo_key(event) -> bool:
+    """Ctrl+Z (Cmd+Z) or Backspace."""
+    if event.type != pygame.KEYDOWN:
+        return False
+    if event.key == pygame.K_BACKSPACE:
+        return True
+    return event.key == pygame.K_z and bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pygame
 
-from ui import theme
-from ui.fonts import wrap
-from ui.i18n import language, t
+from ui.draw import theme
+from ui.draw.fonts import wrap
+from ui.text.i18n import language, t
 from ui.table.paint import PLAYER_COLORS, panel, text
 
 SIZE = 14

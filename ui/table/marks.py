@@ -6,7 +6,7 @@ import math
 
 import pygame
 
-from ui import theme
+from ui.draw import theme
 from ui.table import geometry as G
 from ui.table.view import card_places
 

@@ -3,13 +3,13 @@ from __future__ import annotations
 
 import pygame
 
-from ui import theme
-from ui.i18n import t
+from ui.draw import theme
+from ui.text.i18n import t
 from ui.table import geometry as G
 from ui.table.artkit import back_of
 from ui.table.context import PaintContext
 from ui.cardart.cards import name_band, name_on_face
-from ui.names import display_name as dn
+from ui.text.names import display_name as dn
 from ui.table.paint import PLAYER_COLORS, name_label, panel, price_badge, text
 
 RAISE = 7       # design units an accessible card is lifted

@@ -13,7 +13,7 @@ Moves are sent, not applied: `apply` hands the action to the link and the positi
 when the server's update comes back. The scene calls `poll()` once a frame; it drains the
 link's queue and returns the changes to animate. When the game ends the server sends the
 complete record: the real final position is rebuilt from it, and the game goes into the
-history like any other (ui/saves.py).
+history like any other (ui/files/saves.py).
 """
 from __future__ import annotations
 
@@ -27,8 +27,8 @@ from game.ai.determinize import determinize
 from game.events import Event
 from game.savegame import SavedGame, SaveError
 from game.scoring import Result
-from ui import saves, storage
-from ui.i18n import t
+from ui.files import saves, storage
+from ui.text.i18n import t
 from ui.table.session import LogEntry
 from ui.table.story import mask_for, story
 from ui.table.text import quiet_line

@@ -5,9 +5,9 @@ from functools import lru_cache
 
 import pygame
 
-from ui import fonts, theme
+from ui.draw import fonts, theme
 from ui.cardart.names_fit import fit_name, render_line
-from ui.layout import Layout
+from ui.draw.layout import Layout
 
 FREE = (46, 140, 64)
 AFFORDABLE = (196, 146, 34)
@@ -68,7 +68,7 @@ def text_block(surface, layout: Layout, value: str, size: float, color, pos, wid
     """Wrapped text, at most max_lines lines of at most `width` design units (smaller type
     when it would need more lines, never below fonts.MIN_PX). pos is the anchor point of the
     whole block, in pixels."""
-    from ui.fonts import wrap_balanced
+    from ui.draw.fonts import wrap_balanced
     limit = layout.px(width)
     px = type_px(layout, size)
     low = max(fonts.MIN_PX, round(px * 0.7))

@@ -13,8 +13,8 @@ from __future__ import annotations
 import pygame
 
 from game.scoring import CATEGORIES, score_sheet
-from ui import theme
-from ui.i18n import t
+from ui.draw import theme
+from ui.text.i18n import t
 from ui.table import geometry as G
 from ui.table.artkit import icon
 from ui.table.paint import PLAYER_COLORS, panel, text

@@ -1,7 +1,7 @@
 """One game in the window: the engine state, who plays each seat, the log and the save.
 
 The scenes send Actions through `apply`; AI seats are asked through an AIWorker. Every
-action is recorded in a `game.savegame.SavedGame` and saved in the background (ui/saves.py);
+action is recorded in a `game.savegame.SavedGame` and saved in the background (ui/files/saves.py);
 undo replays the save one decision shorter. In a hot-seat game `looking` is the seat whose
 person is at the screen: the table is drawn for that seat only, and whenever another seat
 must act the game scene covers the table with a hand-over screen until that person takes
@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 
 from game.ai import make_player
 from game.savegame import SavedGame, SaveError, replay_move
-from ui import saves
-from ui.i18n import language, t
-from ui.settings import SETTINGS
+from ui.files import saves
+from ui.text.i18n import language, t
+from ui.files.settings import SETTINGS
 from ui.table.ai_worker import AIWorker, PlayerSpec
 from ui.table.story import mask_for, story
 from ui.table.text import quiet_line

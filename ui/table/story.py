@@ -14,8 +14,8 @@ cards dealt) make no line.
 from __future__ import annotations
 
 from game.actions import FORFEIT_VICTORIES
-from ui.i18n import t
-from ui.names import display_name as dn
+from ui.text.i18n import t
+from ui.text.names import display_name as dn
 
 SILENT = {"turn", "reveal"}
 TRANSFER_COINS = "take_opponent_coins"       # the effect kind that moves coins from one player to the other

@@ -1,8 +1,8 @@
 """Words for actions: short option labels for dialogs and log lines for the game log."""
 from __future__ import annotations
 
-from ui.i18n import t
-from ui.names import display_name as dn
+from ui.text.i18n import t
+from ui.text.names import display_name as dn
 
 
 def seat_name(seat: int, viewer: int | None, names: list[str] | None = None) -> str:

@@ -6,13 +6,15 @@ from collections import Counter
 import pygame
 
 from game.data import RESOURCES
-from ui import theme
-from ui.fonts import wrap
-from ui.i18n import t
-from ui.names import display_name as dn
-from ui.i18n import join_words
-from ui.table.describe import amount, kind_label, resource_name, rule_text
+from ui.draw import theme
+from ui.draw.fonts import wrap
+from ui.text.i18n import t
+from ui.text.names import display_name as dn
+from ui.text.i18n import join_words
+from ui.text.describe import amount, kind_label, resource_name, rule_text
 from ui.table.paint import rounded
+
+TOOLTIP_DELAY = 0.25        # seconds the pointer rests on a thing before its tooltip shows
 
 WIDTH = 330
 Line = tuple  # (text, style) style: 'title' 'kind' 'body' 'head' 'cost' 'good' 'bad' 'note'

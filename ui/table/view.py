@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pygame
 
-from ui import art as ui_art
-from ui.i18n import language
+from ui.draw import art as ui_art
+from ui.text.i18n import language
 from ui.table import geometry as G
 from ui.table.band import city_card_rects, paint_band
 from ui.table.context import Hit, PaintContext

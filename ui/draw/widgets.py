@@ -6,9 +6,9 @@ from typing import Callable, Sequence
 
 import pygame
 
-from ui import art, fonts, theme
-from ui.audio import AUDIO
-from ui.layout import Layout
+from ui.draw import art, fonts, theme
+from ui.sound.audio import AUDIO
+from ui.draw.layout import Layout
 
 ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 HOVER_SPEED = 9.0  # highlight fades in over roughly 1/9 s

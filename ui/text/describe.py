@@ -5,8 +5,8 @@ catalogues (`effect.<kind>`), filled with translated colours, resources and symb
 """
 from __future__ import annotations
 
-from ui.i18n import join_words, language, load_catalogue, t
-from ui.names import display_name, slug
+from ui.text.i18n import join_words, language, load_catalogue, t
+from ui.text.names import display_name, slug
 
 SECTIONS = ("left", "middle", "right")
 

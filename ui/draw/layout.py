@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from ui import fonts
+from ui.draw import fonts
 
 DESIGN_SIZE = (1600, 900)
 

@@ -12,14 +12,14 @@ import ctypes
 import logging
 from pathlib import Path
 
-from ui.settings import MIN_WINDOW, WINDOW_SIZES
+from ui.files.settings import MIN_WINDOW, WINDOW_SIZES
 
 log = logging.getLogger(__name__)
 
 FRAME = (16, 40)            # a window's borders and title bar, around its inside
 TASKBAR_GUESS = 60          # a task bar or dock, when the system does not say
 HEADLESS_DRIVERS = ("dummy", "offscreen")   # no screen to fit (tests, --selftest)
-ASPECT = (16, 9)            # the design's shape (ui/layout.py), kept when no offered size fits
+ASPECT = (16, 9)            # the design's shape (ui/draw/layout.py), kept when no offered size fits
 DEFAULT = (1600, 900)       # the design size, without a display to fit
 
 Size = tuple[int, int]

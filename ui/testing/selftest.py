@@ -43,7 +43,7 @@ def _data():
 def _faces():
     from game.rules import rules_for
     from ui.cardart import Art
-    from ui.i18n import set_language, language
+    from ui.text.i18n import set_language, language
     previous = language()
     count = 0
     try:
@@ -80,8 +80,8 @@ def _sized(surface):
 
 def _strings():
     import pygame
-    from ui.i18n import load_catalogue
-    from ui.paths import font_path
+    from ui.text.i18n import load_catalogue
+    from ui.files.paths import font_path
     fonts = [pygame.font.Font(str(font_path(bold)), 20) for bold in (False, True)]
     checked = 0
     where: dict[str, str] = {}
@@ -106,7 +106,7 @@ def _strings():
 
 def _sounds():
     import pygame
-    from ui.audio import AUDIO, SOUND_NAMES
+    from ui.sound.audio import AUDIO, SOUND_NAMES
     if not AUDIO.start():
         raise RuntimeError(f"no sound: {AUDIO.problem}")
     try:
@@ -126,7 +126,7 @@ def _sounds():
 
 
 def _game():
-    from ui.autoplay import run_autoplay
+    from ui.testing.autoplay import run_autoplay
     args = argparse.Namespace(seed=3, p0="random", p1="random", base_only=False, lang=None,
                               size=None, screenshot=None, frame_stats=False, exit_when_done=True,
                               anim_speed="instant")
@@ -197,7 +197,7 @@ def run() -> int:
     _check("faces", _faces, failures)
     _check("strings", _strings, failures)
     _check("sounds", _sounds, failures)
-    from ui import art, fonts, widgets
+    from ui.draw import art, fonts, widgets
     for cached in (fonts, art, widgets):      # as App.close(): nothing may outlive pygame
         cached.clear_caches()
     pygame.quit()

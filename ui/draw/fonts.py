@@ -11,7 +11,7 @@ from typing import Callable
 
 import pygame
 
-from ui.paths import font_path
+from ui.files.paths import font_path
 
 RENDER_HOOK: Callable[[str], None] | None = None
 SIZE_HOOK: Callable[[str, int], None] | None = None     # (text, pixel size): the readability test

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from ui import art, theme
+from ui.draw import art, theme
 from ui.table.paint import PLAYER_COLORS, rounded, text
 
 GRID = (0.0, 0.25, 0.5, 0.75, 1.0)

@@ -17,26 +17,25 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ui import theme
-from ui.fonts import wrap
-from ui.i18n import t
-from ui.names import display_name as dn
+from ui.draw import theme
+from ui.draw.fonts import wrap
+from ui.text.i18n import t
+from ui.text.names import display_name as dn
 from ui.scenes.overlay import TableOverlay
 from ui.table import geometry as G
 from ui.table.cause import then_text, title_for
 from ui.table.choice_tips import action_lines
-from ui.table.keys import KeyGate
+from ui.table.keys import KeyGate, is_undo_key
 from ui.table.paint import rounded, text
 from ui.table.targets import hit_key, plan
 from ui.table.text import option_label
-from ui.table.tooltip import render as render_tip
-from ui.widgets import Button, ButtonGroup, option_index
+from ui.table.tooltip import TOOLTIP_DELAY, render as render_tip
+from ui.draw.widgets import Button, ButtonGroup, option_index
 
 PLAIN_PER_ROW = 2               # plain items (who starts, top or bottom ...) side by side
 PICTURE_MAX = {"card": 62, "progress": 62, "conspiracy": 74, "wonder": 128}
 PICTURE_MIN = 34
 PICTURE_AREA_H = 132            # design height the pictures may take (rows included)
-TOOLTIP_DELAY = 0.25
 
 
 @dataclass
@@ -361,7 +360,6 @@ class TablePrompt(TableOverlay):
         return next((i for i in self.items if i.rect.collidepoint(pos)), None)
 
     def _key(self, event) -> None:
-        from ui.scenes.game import is_undo_key
         key = event.key
         if key == pygame.K_ESCAPE:
             p = self.plan()
@@ -529,8 +527,7 @@ class TablePrompt(TableOverlay):
             self._number(surface, layout, n + 1, at)
 
     def _draw_item_tip(self, surface, layout, item) -> None:
-        from ui.scenes.game import TOOLTIP_DELAY as DELAY
-        if self.hover_time < DELAY:
+        if self.hover_time < TOOLTIP_DELAY:
             return
         key = (id(item), layout.size)
         if key != self._tip_key:

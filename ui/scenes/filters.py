@@ -9,7 +9,7 @@ from typing import Callable
 
 import pygame
 
-from ui import theme
+from ui.draw import theme
 from ui.table.paint import rounded, text
 
 CHIP_H = 30

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from game.history import History, HistoryError, open_history
 from game.savegame import SaveEntry, SavedGame, new_path, scan, write
-from ui import storage
+from ui.files import storage
 
 log = logging.getLogger(__name__)
 

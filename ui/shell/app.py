@@ -1,8 +1,8 @@
 """The application: one window, one render loop, a stack of scenes.
 
 Public API: App (push / pop / replace / remove / reset / go_home / quit / run / step /
-save_screenshot / set_fullscreen / set_window_size), Scene (re-exported from ui.scene) and
-run(args) for main.py, which also chooses where saves and settings live (ui/storage.py) and
+save_screenshot / set_fullscreen / set_window_size), Scene (re-exported from ui.scenes.base) and
+run(args) for main.py, which also chooses where saves and settings live (ui/files/storage.py) and
 loads the settings.
 """
 from __future__ import annotations
@@ -17,15 +17,16 @@ from typing import Any, Callable
 
 import pygame
 
-from ui import art, fonts, saves, storage, theme, widgets
-from ui.audio import AUDIO
-from ui import settings as settings_file
-from ui.i18n import language, set_language, system_language, t
-from ui.layout import DESIGN_SIZE, Layout
-from ui.scene import Scene
+from ui.draw import art, fonts, theme, widgets
+from ui.files import saves, storage
+from ui.sound.audio import AUDIO
+from ui.files import settings as settings_file
+from ui.text.i18n import language, set_language, system_language, t
+from ui.draw.layout import DESIGN_SIZE, Layout
+from ui.scenes.base import Scene
 from ui.scenes.error import ErrorScene
 from ui.scenes.menu import MenuScene
-from ui.window_fit import choose_window_size, usable_area
+from ui.draw.window_fit import choose_window_size, usable_area
 
 __all__ = ["App", "Scene", "run", "FPS"]
 
@@ -52,7 +53,7 @@ class App:
                  home: Callable[[], Scene] | None = None, fps: int = FPS,
                  saved_size: tuple[int, int] | None = None):
         """size: the window's exact size; None: saved_size if it fits the screen, else the
-        largest offered size that does (ui/window_fit.py)."""
+        largest offered size that does (ui/draw/window_fit.py)."""
         os.environ.setdefault("SDL_VIDEO_CENTERED", "1")   # the first window opens centred
         pygame.display.init()
         pygame.font.init()
@@ -268,7 +269,7 @@ class App:
         self._refresh_layout()
         if self.top is not None:
             self._safely(self.top, self.top.update, dt)
-        AUDIO.flush()               # the frame's sounds, merged (see ui/audio.py)
+        AUDIO.flush()               # the frame's sounds, merged (see ui/sound/audio.py)
         self.toast_left = max(0.0, self.toast_left - dt)
         self._draw()
         self._draw_toast()

@@ -8,7 +8,7 @@ the original name rather than a key.
 
 import re
 
-from ui.i18n import load_catalogue, language
+from ui.text.i18n import load_catalogue, language
 
 _SLUG = re.compile(r"[^a-z0-9]+")
 

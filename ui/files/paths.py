@@ -11,7 +11,7 @@ def resource_root() -> Path:
     frozen = getattr(sys, "_MEIPASS", None)
     if frozen:
         return Path(frozen)
-    return Path(__file__).resolve().parent.parent
+    return Path(__file__).resolve().parents[2]     # ui/files/paths.py -> the checkout
 
 
 def resource_path(*parts: str) -> Path:

@@ -7,8 +7,8 @@ from functools import lru_cache
 
 import pygame
 
-from ui import theme
-from ui.fonts import get_font
+from ui.draw import theme
+from ui.draw.fonts import get_font
 
 Color = tuple[int, ...]
 

@@ -1,8 +1,8 @@
 """Words for hints and the analysis: a move, a reason, a percentage, in the player's language."""
 from __future__ import annotations
 
-from ui.i18n import t
-from ui.names import display_name as dn
+from ui.text.i18n import t
+from ui.text.names import display_name as dn
 
 NAMED = ("draft", "build", "recruit", "discard", "trigger", "progress", "destroy", "mausoleum", "keep",
          "take", "lock", "sabotage", "scrap")

@@ -19,9 +19,9 @@ import time
 
 import pygame
 
-from ui.i18n import set_language
-from ui.layout import DESIGN_SIZE
-from ui.settings import SETTINGS
+from ui.text.i18n import set_language
+from ui.draw.layout import DESIGN_SIZE
+from ui.files.settings import SETTINGS
 from ui.table.ai_worker import AIWorker, PlayerSpec
 
 log = logging.getLogger(__name__)
@@ -109,8 +109,8 @@ class Pilot:
 
 
 def run_autoplay(args) -> int:
-    from ui import storage
-    from ui.app import App
+    from ui.files import storage
+    from ui.shell.app import App
     from ui.scenes.menu import MenuScene
     from ui.scenes.setup import SetupScene
 

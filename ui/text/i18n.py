@@ -9,7 +9,7 @@ Two additions to str.format, both optional in any one language:
     plurals; Korean needs none), so a template reads "{n} {n:plural:coin|coins}".
   * Korean particles: a Korean template writes both forms after a placeholder,
     "{name}을(를)", "{who}이(가)", "{a}(으)로" ..., and `t` keeps the one that agrees with
-    the word filled in (ui/josa.py), so "회의소 3(으)로" reads "회의소 3으로".
+    the word filled in (ui/text/josa.py), so "회의소 3(으)로" reads "회의소 3으로".
 `join_words(items, "and" | "or")` writes a list the way the language does ("wood, clay
 and stone" / "나무, 진흙, 돌").
 """
@@ -23,8 +23,8 @@ from typing import Any
 
 import yaml
 
-from ui.josa import fix_particles
-from ui.paths import locale_dir
+from ui.text.josa import fix_particles
+from ui.files.paths import locale_dir
 
 log = logging.getLogger(__name__)
 

@@ -1,4 +1,4 @@
-"""Player settings, kept in the per-user config folder (ui/storage.py).
+"""Player settings, kept in the per-user config folder (ui/files/storage.py).
 
 `SETTINGS` is the one shared instance; scenes read it every frame, so a change in the
 settings screen applies at once. `load()` reads the file at start-up (a missing file gives
@@ -13,7 +13,7 @@ The file (`settings.json`):
      "new_game": {"mode": "ai", "opponent": "hard", "agora": "on", "first": "random", "names": ["", ""]}}
 
 `window_size` is null until the player picks a size (or drags the window): the window then
-opens at the largest size that fits the screen (ui/window_fit.py). `new_game` holds the last
+opens at the largest size that fits the screen (ui/draw/window_fit.py). `new_game` holds the last
 choices of the new-game screen (null before the first game).
 """
 from __future__ import annotations
@@ -168,7 +168,7 @@ SETTINGS = Settings()
 
 def load(path: Path | None = None, settings: Settings = SETTINGS) -> Notice | None:
     """Read the settings file into `settings`. Returns a Notice when the file was damaged."""
-    from ui import storage
+    from ui.files import storage
     path = path if path is not None else storage.settings_path()
     settings.reset()
     if path is None or not Path(path).exists():
@@ -206,7 +206,7 @@ def _set_aside(path: Path) -> Path | None:
 def save(path: Path | None = None, settings: Settings = SETTINGS) -> bool:
     """Write the settings atomically. Returns False when there is nowhere (or no way) to write."""
     from game.savegame import write_atomic
-    from ui import storage
+    from ui.files import storage
     path = path if path is not None else storage.settings_path()
     if path is None:
         return False

@@ -12,7 +12,7 @@ Requests are collected during a frame and played at its end, so a burst of event
 animation, a Wonder that pays, moves a pawn and takes a token) never piles up into noise:
 repeats of one sound are merged and at most MAX_PER_FRAME sounds start, the most telling
 first. The sounds are ours, synthesised by tools/make_sounds.py into assets/sounds/.
-Volumes and mute are player settings (ui/settings.py), read at every play.
+Volumes and mute are player settings (ui/files/settings.py), read at every play.
 """
 from __future__ import annotations
 
@@ -21,8 +21,8 @@ import time
 
 import pygame
 
-from ui.paths import resource_path
-from ui.settings import SETTINGS
+from ui.files.paths import resource_path
+from ui.files.settings import SETTINGS
 
 log = logging.getLogger(__name__)
 
@@ -161,7 +161,7 @@ class Audio:
 
     def toggle_mute(self) -> bool:
         """Mute or unmute (saved with the settings). Returns whether sound is now muted."""
-        from ui import settings as settings_file
+        from ui.files import settings as settings_file
         SETTINGS.muted = not SETTINGS.muted
         settings_file.save()
         if SETTINGS.muted:

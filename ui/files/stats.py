@@ -69,7 +69,7 @@ class HistoryStats:
 
 def load(flt: Filter = Filter()) -> HistoryStats:
     """The statistics of the current data folder's history (never raises: a problem is kept)."""
-    from ui import saves
+    from ui.files import saves
     db = saves.history()
     stats = HistoryStats(filter=flt, problem=saves.history_problem())
     if db is None:

@@ -1,0 +1,63 @@
+"""What every test shares: a headless pygame, the checkout on the import path, and fixtures
+for the window's tests.
+
+pytest imports this file before any test module, so the SDL drivers chosen here are in
+place before a test imports pygame (no window, no sound device), and subprocesses started
+with `os.environ` inherit them. The ui fixtures import the window's modules only when a test
+asks for them: the engine's tests never load pygame.
+"""
+import dataclasses
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+
+@pytest.fixture
+def data_folder(tmp_path):
+    """Saves, settings and statistics go to a fresh folder (never the real user folders)."""
+    from ui.files import storage
+    folder = tmp_path / "data"
+    previous = storage.use(storage.Storage.under(folder))
+    yield folder
+    storage.use(previous)
+
+
+@pytest.fixture
+def english():
+    """The window speaks English during the test and after it."""
+    from ui.text import i18n
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
+@pytest.fixture
+def settings_kept():
+    """The shared SETTINGS as they were before the test, whatever it changes."""
+    from ui.files.settings import SETTINGS
+    kept = dataclasses.replace(SETTINGS)
+    yield SETTINGS
+    SETTINGS.__dict__.update(kept.__dict__)
+
+
+@pytest.fixture
+def app(data_folder, english, settings_kept):
+    """The App in a 1280x720 window with the main menu as home, in English, on a fresh data
+    folder; closed afterwards, with no game left current."""
+    from ui.scenes.menu import MenuScene
+    from ui.shell.app import App
+    from ui.table.session import CURRENT
+    application = App((1280, 720), home=MenuScene)
+    yield application
+    application.close()
+    CURRENT["session"] = None

@@ -1,0 +1,1 @@
+"""The player's files: where they live, saved games, settings, statistics (no pygame)."""

@@ -1,0 +1,1 @@
+"""The application: the window, its render loop and the scene stack (ui/shell/app.py)."""

@@ -1,0 +1,1 @@
+"""Sound: one shared player for game events and the interface."""

@@ -1,0 +1,1 @@
+"""Words: the translation catalogues, Korean particles, display names, card and move descriptions."""
