@@ -12,7 +12,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from tools.shown_text import TYPEABLE, shown_characters, shown_strings  # noqa: E402
-from ui import paths  # noqa: E402
+from ui.files import paths  # noqa: E402
 
 MAX_FONTS_MB = 5.0       # both weights together; the full NanumGothic was 9.3 MB
 

@@ -15,10 +15,12 @@ import pytest  # noqa: E402
 from net.protocol import Limits  # noqa: E402
 from net.server import BackgroundServer, Config  # noqa: E402
 from online_ui_support import LOOPBACK, no_error_screen, play_my_moves, step_until  # noqa: E402
-from ui import i18n, saves, storage  # noqa: E402
-from ui.app import App  # noqa: E402
+from ui.text import i18n
+from ui.files import saves
+from ui.files import storage  # noqa: E402
+from ui.shell.app import App  # noqa: E402
 from ui.scenes.menu import MenuScene  # noqa: E402
-from ui.settings import SETTINGS  # noqa: E402
+from ui.files.settings import SETTINGS  # noqa: E402
 from ui.table import online_link  # noqa: E402
 from ui.table.session import CURRENT  # noqa: E402
 
@@ -181,7 +183,7 @@ def test_an_opponent_gone_during_the_draft_can_be_waited_for_or_claimed_against(
         app.step(1 / 60)
         button = game.claim_rect()
         inside = (button.x + max(3, button.w // 20), button.y + button.h // 2)
-        from ui import theme
+        from ui.draw import theme
         assert tuple(app.screen.get_at(inside))[:3] in (theme.UMBER_LIGHT, theme.BRONZE)
         # Nothing of the panel is hidden by the banner: the Wonders and the panel's buttons stay clear.
         panel = app.top
@@ -455,7 +457,7 @@ def test_the_away_banner_covers_whole_log_lines_and_hides_what_is_under_it(app, 
         x, y, w, h = game._away_box()
         area = game._log_area()
         assert y == area.y + 30 and h % LINE == 0          # the log's lines start 30 below its top
-        from ui import theme
+        from ui.draw import theme
         app.step(1 / 60)
         box = game.away_rect()
         inside = (box.x + box.w // 2, box.y + 3)             # between the border and the text
