@@ -142,31 +142,6 @@ def rate_bars(surface, L, area, rows) -> None:
              max_width=140)
 
 
-def paired_columns(surface, L, area, groups, *, legend=("", "")) -> None:
-    """Vertical columns side by side per group: groups of (label, yours, theirs)."""
-    x, y, w, h = area
-    if not groups:
-        return
-    top = max(1e-9, max(max(a, b) for _, a, b in groups))
-    base_y = y + h - 34
-    chart_h = h - 34 - 34
-    slot = w / len(groups)
-    col_w = min(26.0, slot * 0.32)
-    pygame.draw.line(surface, theme.INK_SOFT, L.point(x, base_y), L.point(x + w, base_y), max(1, L.px(1.5)))
-    for i, (label, a, b) in enumerate(groups):
-        cx = x + slot * i + slot / 2
-        for value, dx, color in ((a, -col_w - 1, YOURS), (b, 1, THEIRS)):
-            hh = chart_h * value / top
-            if hh > 0:
-                r = L.rect(cx + dx, base_y - hh, col_w, hh)
-                rounded(surface, r, color, L.px(3), max(1, L.px(1)), theme.INK)
-            shown = f"{value:.1f}".rstrip("0").rstrip(".") if isinstance(value, float) else str(value)
-            text(surface, L, shown, 12, theme.INK, L.point(cx + dx + col_w / 2, base_y - hh - 3), anchor="midbottom")
-        text(surface, L, label, 13, theme.INK, L.point(cx, base_y + 6), anchor="midtop", max_width=slot - 4,
-             min_ratio=0.6)
-    _legend(surface, L, (x + w, y + 4), legend)
-
-
 def _legend(surface, L, topright, names) -> None:
     x, y = L.point(*topright)
     for name, color in reversed(list(zip(names, (YOURS, THEIRS)))):
@@ -247,8 +222,8 @@ SERIES = ((168, 110, 40), (46, 110, 160), (150, 52, 38), (60, 130, 70), (120, 80
 
 
 def column_pairs(surface, L, area, groups, *, legend=("", ""), shown=str) -> None:
-    """Like paired_columns, with every value written by `shown` (one number format) and the
-    labels wrapped on two lines rather than cut: groups of (label, yours, theirs)."""
+    """Vertical columns side by side per group, every value written by `shown` (one number
+    format) and the labels wrapped on two lines rather than cut: groups of (label, yours, theirs)."""
     x, y, w, h = area
     if not groups:
         return
