@@ -61,3 +61,22 @@ def app(data_folder, english, settings_kept):
     yield application
     application.close()
     CURRENT["session"] = None
+
+
+@pytest.fixture
+def data(tmp_path):
+    """A fresh data folder for a game played through the window, animations instant; the
+    saving thread finished and the history closed afterwards, no game left current."""
+    from ui.files import saves, storage
+    from ui.files.settings import SETTINGS
+    from ui.table.session import CURRENT
+    folder = tmp_path / "data"
+    previous = storage.use(storage.Storage.under(folder))
+    speed = SETTINGS.animation_speed
+    SETTINGS.animation_speed = "instant"
+    yield folder
+    saves.flush()
+    saves.close_history()
+    SETTINGS.animation_speed = speed
+    storage.use(previous)
+    CURRENT["session"] = None

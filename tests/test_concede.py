@@ -185,19 +185,6 @@ def test_the_analysis_of_a_conceded_game_ends_on_the_concession():
 # --- in the window -----------------------------------------------------------------------------
 
 @pytest.fixture
-def data(tmp_path):
-    folder = tmp_path / "data"
-    previous = storage.use(storage.Storage.under(folder))
-    speed = SETTINGS.animation_speed
-    SETTINGS.animation_speed = "instant"
-    yield folder
-    saves.flush()
-    SETTINGS.animation_speed = speed
-    storage.use(previous)
-    CURRENT["session"] = None
-
-
-@pytest.fixture
 def app(data):
     i18n.set_language("en")
     application = App((1280, 720), home=MenuScene)

@@ -157,19 +157,6 @@ def test_the_statistics_name_each_victory_kind(lang):
     assert labels == expected
 
 
-@pytest.fixture
-def data(tmp_path):
-    folder = tmp_path / "data"
-    previous = storage.use(storage.Storage.under(folder))
-    speed = SETTINGS.animation_speed
-    SETTINGS.animation_speed = "instant"
-    yield folder
-    saves.flush()
-    SETTINGS.animation_speed = speed
-    storage.use(previous)
-    CURRENT["session"] = None
-
-
 def make_app(lang):
     i18n.set_language(lang)
     return App((1280, 720), home=MenuScene)

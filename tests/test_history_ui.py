@@ -33,20 +33,6 @@ CATS = ("blue", "green", "yellow", "purple", "wonders", "progress", "coins", "mi
 
 
 @pytest.fixture
-def data(tmp_path):
-    folder = tmp_path / "data"
-    previous = storage.use(storage.Storage.under(folder))
-    speed = SETTINGS.animation_speed
-    SETTINGS.animation_speed = "instant"
-    yield folder
-    saves.flush()
-    saves.close_history()
-    SETTINGS.animation_speed = speed
-    storage.use(previous)
-    CURRENT["session"] = None
-
-
-@pytest.fixture
 def app(data):
     i18n.set_language("en")
     application = App((1280, 720), home=MenuScene)
