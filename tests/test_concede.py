@@ -12,12 +12,11 @@ from game import IllegalActionError, load_state, new_game
 from game.actions import Action
 from game.savegame import SavedGame, SaveError, read, write
 from ui.text import i18n
-from ui.files import saves, storage
+from ui.files import saves
 from ui.shell.app import App
 from ui.scenes.dialog import DialogScene
 from ui.scenes.game import GameScene
 from ui.scenes.menu import MenuScene
-from ui.files.settings import SETTINGS
 from ui.table.session import CURRENT, GameConfig, GameSession, SeatSetup
 
 CONCEDE = "concede"

@@ -13,12 +13,10 @@ from game import IllegalActionError, load_state, new_game
 from game.actions import FORFEIT_VICTORIES, FORFEITS, Action, forfeit, is_forfeit
 from game.savegame import SavedGame, read, write
 from ui.text import i18n
-from ui.files import saves, storage
 from ui.shell.app import App
 from ui.scenes.game import GameScene
 from ui.scenes.menu import MenuScene
-from ui.files.settings import SETTINGS
-from ui.table.session import CURRENT, GameConfig, GameSession, SeatSetup
+from ui.table.session import GameConfig, GameSession, SeatSetup
 
 KINDS = [("abandon", "forfeit"), ("timeout", "time")]
 

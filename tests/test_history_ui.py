@@ -18,15 +18,14 @@ from game.savegame import scan  # noqa: E402
 from game.userdata import HISTORY_FILE  # noqa: E402
 from tests.test_history_db import finished  # noqa: E402
 from ui.text import i18n  # noqa: E402
-from ui.files import saves, storage  # noqa: E402
+from ui.files import saves  # noqa: E402
 from ui.shell.app import App  # noqa: E402
 from ui.scenes.dialog import DialogScene  # noqa: E402
 from ui.scenes.load import LoadScene  # noqa: E402
 from ui.scenes.menu import MenuScene  # noqa: E402
 from ui.scenes.replay import ReplayScene  # noqa: E402
 from ui.scenes.stats import StatsScene  # noqa: E402
-from ui.files.settings import SETTINGS  # noqa: E402
-from ui.table.session import CURRENT, GameConfig, GameSession, SeatSetup  # noqa: E402
+from ui.table.session import GameConfig, GameSession, SeatSetup  # noqa: E402
 
 ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
 CATS = ("blue", "green", "yellow", "purple", "wonders", "progress", "coins", "military", "senate", "total")

@@ -17,29 +17,18 @@ from net.server import BackgroundServer, Config  # noqa: E402
 from online_ui_support import LOOPBACK, no_error_screen, play_my_moves, step_until  # noqa: E402
 from ui.text import i18n
 from ui.files import saves
-from ui.files import storage  # noqa: E402
 from ui.shell.app import App  # noqa: E402
 from ui.scenes.menu import MenuScene  # noqa: E402
-from ui.files.settings import SETTINGS  # noqa: E402
 from ui.table import online_link  # noqa: E402
-from ui.table.session import CURRENT  # noqa: E402
 
 
 @pytest.fixture
-def app(tmp_path):
-    i18n.set_language("en")
-    previous = storage.use(storage.Storage.under(tmp_path / "data"))
-    speed = SETTINGS.animation_speed
-    SETTINGS.animation_speed = "instant"
+def app(data, english):
     application = App((1280, 720), home=MenuScene)
     application.push(MenuScene())
     yield application
     application.close()
     online_link.stop_hosting()
-    SETTINGS.animation_speed = speed
-    storage.use(previous)
-    i18n.set_language("en")
-    CURRENT["session"] = None
 
 
 @pytest.fixture

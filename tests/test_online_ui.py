@@ -12,28 +12,19 @@ import pytest
 from net.server import BackgroundServer, Config
 from online_ui_support import LOOPBACK, BotThread, no_error_screen, play_my_moves, step_until
 from ui.text import i18n
-from ui.files import saves, storage
+from ui.files import saves
 from ui.shell.app import App
 from ui.scenes.menu import MenuScene
-from ui.files.settings import SETTINGS
 from ui.table import online_link
-from ui.table.session import CURRENT
 
 
 @pytest.fixture
-def app(tmp_path):
-    i18n.set_language("en")
-    previous = storage.use(storage.Storage.under(tmp_path / "data"))
-    speed = SETTINGS.animation_speed
-    SETTINGS.animation_speed = "instant"
+def app(data, english):
     application = App((1280, 720), home=MenuScene)
     application.push(MenuScene())
     yield application
     application.close()
     online_link.stop_hosting()
-    SETTINGS.animation_speed = speed
-    storage.use(previous)
-    CURRENT["session"] = None
 
 
 @pytest.fixture
