@@ -187,6 +187,8 @@ def test_political_supremacy_is_shown_on_all_six_chambers_and_a_conspirator_is_l
     supremacy = next(s for s in lesson["steps"] if s["id"] == "supremacy")
     assert sorted(supremacy["point"]) == [f"senate {n}" for n in range(1, 7)]
     assert "do" not in supremacy
+    assert state.control.count(lesson["learner"]) == 2                        # said: two Chambers of six
+    assert state.control.count(1 - lesson["learner"]) == 0
     accessible = [state.card(state.structure[i]).name for i in state.accessible]
     assert any(name.startswith("Conspirator") for name in accessible)           # said in reward
 
