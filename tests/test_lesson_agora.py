@@ -182,15 +182,15 @@ def test_two_blue_cards_give_the_second_politician_a_place_and_a_move_that_take_
     assert state.control[1] == learner and state.control[2] == learner
 
 
-def test_political_supremacy_is_shown_on_all_six_chambers_and_a_conspirator_is_left_for_the_tip(run, lesson):
+def test_political_supremacy_is_shown_on_all_six_chambers_and_the_learner_holds_conspirators_reward(run, lesson):
     _, state = run
     supremacy = next(s for s in lesson["steps"] if s["id"] == "supremacy")
     assert sorted(supremacy["point"]) == [f"senate {n}" for n in range(1, 7)]
     assert "do" not in supremacy
     assert state.control.count(lesson["learner"]) == 2                        # said: two Chambers of six
     assert state.control.count(1 - lesson["learner"]) == 0
-    accessible = [state.card(state.structure[i]).name for i in state.accessible]
-    assert any(name.startswith("Conspirator") for name in accessible)           # said in reward
+    reward = [state.rules.decrees[d].name for d in state.chamber_decrees[2]]     # said in reward
+    assert reward == ["Conspirators' Reward"] and state.decree_up[state.chamber_decrees[2][0]]
 
 
 def test_the_points_name_components_of_this_game(run, lesson):
