@@ -144,6 +144,8 @@ def test_the_learner_conspires_keeps_prepares_and_triggers_coup(run, lesson):
     assert ("drawn", "Coup") in actions and ("drawn", "Treason") in actions
     assert ("kept", "Coup") in actions and ("returned_bottom", "Treason") in actions
     assert ("prepared", "Coup") in actions and ("triggered", "Coup") in actions
+    recruit = step_events(run, "recruit-conspirator")
+    assert [e.delta for e in recruit if e.kind == "coins"] == [-1]      # said: the second Senator costs 1
     order = [a for a, _ in actions if a in ("drawn", "kept", "prepared", "triggered")]
     assert order.index("kept") < order.index("prepared") < order.index("triggered")
     # prepared with the card the text names, and triggered on a later turn

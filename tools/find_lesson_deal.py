@@ -1,25 +1,27 @@
 """Search the deals for the Agora lesson (data/lessons/agora.yaml) and print its script.
 
-The lesson's story, all in Age I, learner = the first player:
-  1. recruit a Politician and place a cube in the face-down Chamber of its section that
-     borders another section (its Decree is revealed);
-  2. the opponent recruits a Politician of that other section and places a cube in the
-     neighbouring Chamber;
-  3. recruit a Conspirator, conspire, keep Coup, put the other card back;
-  4. prepare Coup with a card, build a red card and two blue cards (in the order the
-     structure allows);
+The lesson's story, all in Age I, the learner being seat 0 and starting (the lesson loader
+deals `new_game(seed, agora=True, first_player=0)`):
+  1. recruit a Politician and place a cube in a Chamber of its section that borders another
+     section (best: a face-down one, whose Decree is revealed);
+  2. the opponent puts a cube in the neighbouring Chamber of that other section;
+  3. recruit a Conspirator, conspire, keep Coup, put the other card at the bottom;
+  4. prepare Coup with a card, build a red card and two blue cards, in the order the
+     structure allows;
   5. trigger Coup: its two shields reach the small military token, whose cube ties the
      opponent's Chamber; then recruit a second Politician of the first section (two blue
      cards: two Senate actions): place in the first Chamber, move a cube into the tied one.
-The opponent fills its other turns with cheap buildings that neither push the pawn nor
-take a card the lesson needs.
+The opponent fills its other turns with cheap buildings that neither push the pawn nor take
+a card the lesson needs. Each seed is tried with a few random orders (`--tries`); the draft
+is random too, Knossos and Curia Julia kept from the learner.
 
-    python tools/find_lesson_deal.py find [--seeds N]   # candidate seeds, best first
-    python tools/find_lesson_deal.py show SEED          # the script and the positions
+    python tools/find_lesson_deal.py find [--seeds N] [--tries K]   # seeds whose deal fits
+    python tools/find_lesson_deal.py show SEED                      # its script, to copy
 """
 
 import argparse
 import os
+import random
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -41,12 +43,12 @@ def accessible_names(s):
     return [c.name for c in accessible_cards(s)]
 
 
-def section_of(ch):
-    return SECTIONS[ch // 2]
-
-
 SECTIONS = ["left", "middle", "right"]
 BORDERS = {1: 2, 2: 1, 3: 4, 4: 3}      # a Chamber next to another section -> its neighbour there
+
+
+def section_of(ch):
+    return SECTIONS[ch // 2]
 
 
 def act(s, script, tag, text):
@@ -143,11 +145,8 @@ def plan(seed, rng):
                     o_move = c
                     break
         if o_move is not None:
-            act(s, script, "O-recruit", "recruit " + o_move.name)
-            if o_move.section:
-                act(s, script, "O-place", f"place in Chamber {b + 1}")
-            else:
-                act(s, script, "O-place", f"place in Chamber {b + 1}")
+            act(s, script, "O-recruit", "recruit " + o_move.name)   # a Politician, or a Conspirator
+            act(s, script, "O-place", f"place in Chamber {b + 1}")
             o_placed = True
         else:
             act(s, script, "O-fill", filler(s, O, reserved, rng))
@@ -217,7 +216,6 @@ def plan(seed, rng):
 
 
 def attempt(seed, tries):
-    import random
     for k in range(tries):
         rng = random.Random(seed * 1000 + k)
         try:
