@@ -28,7 +28,6 @@ from ui.table.session import CURRENT
 from ui.text.i18n import t
 from ui.text.names import display_name
 
-OPPONENT_PAUSE = 0.6        # seconds before a scripted move, so the learner sees it coming
 DEFAULT_NUDGE = "tutorial.nudge"
 NEXT_NUDGE = "tutorial.nudge_next"
 
@@ -69,7 +68,6 @@ class TutorialScene(GameScene):
         self.waiting = False            # the step's move is made: its text waits for Next
         self.then_line = ""
         self.nudge = ""
-        self.pause = 0.0
         self.laid = None                # the coach panel as last drawn
         self.fast_forward(min(max(0, start), len(lesson.steps)))
 
@@ -96,7 +94,6 @@ class TutorialScene(GameScene):
         """A step begins: remember it (or that the lesson is done)."""
         self.waiting = False
         self.nudge = ""
-        self.pause = 0.0
         step = self.step
         lesson_progress.remember(self.lesson.id, step.id if step is not None else None)
 
@@ -233,8 +230,7 @@ class TutorialScene(GameScene):
         if step.kind == "play":
             self._play_quickly(step)
         elif step.kind == "opponent" and self.state.current_player == self.lesson.opponent:
-            self.pause += dt
-            if self.pause >= OPPONENT_PAUSE and self.session.scripted is None:
+            if self.session.scripted is None:       # played after the usual pause (GameScene.tick)
                 try:
                     self.session.scripted = self.state.parse_action(step.opponent)
                 except IllegalActionError:
@@ -348,7 +344,22 @@ class TutorialScene(GameScene):
             buttons.append(("next", t("tutorial.button.next"), True))
         else:
             buttons.append(("skip", t("tutorial.button.skip"), True))
-        return coach.CoachView(heading, self.then_line, say, self.nudge, buttons)
+        sheet = self.score_sheet() if any(p.kind == "score" for p in step.point) else []
+        return coach.CoachView(heading, self.then_line, say, self.nudge, buttons, sheet)
+
+    def score_sheet(self) -> list:
+        """The final score sheet (label, learner, opponent, is total) once the game is over."""
+        from game import CATEGORIES
+        result = self.state.result
+        if result is None:
+            return []
+        me, them = self.lesson.learner, self.lesson.opponent
+        cats = [c for c in CATEGORIES if c != "senate" or self.lesson.agora] + ["total"]
+        out = [("", t("who.you"), t("who.opponent"), True)]
+        for cat in cats:
+            out.append((t(f"score.{cat}"), str(result.scores[me].get(cat, 0)), str(result.scores[them].get(cat, 0)),
+                        cat == "total"))
+        return out
 
     def keep_clear(self) -> list:
         """Pixel rects the coach must not cover: the step's targets and the open overlay's panel."""
@@ -413,8 +424,7 @@ def coach_draw(scene: TutorialScene, surface) -> None:
     view = scene.coach_view()
     targets = scene.target_rects()
     if targets and not scene.anim.busy:
-        from ui.table.marks import draw_marks
-        draw_marks(surface, L, [("screen", r) for r in targets], theme.BRONZE_LIGHT, scene.time * 2)
+        coach.draw_targets(surface, L, targets, scene.time)
     scene.laid = coach.choose_place(L, view, scene.keep_clear())
     coach.draw(surface, L, view, scene.laid, pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1))
 

@@ -9,6 +9,7 @@ targets and none of the open overlay's panel. Pure presentation: the lesson scen
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import pygame
@@ -38,6 +39,7 @@ class CoachView:
     say: str = ""
     nudge: str = ""
     buttons: list = field(default_factory=list)     # (id, label, enabled)
+    sheet: list = field(default_factory=list)       # score rows (label, learner, opponent, bold)
 
 
 @dataclass
@@ -77,6 +79,20 @@ def lay_out(layout, view: CoachView, place: pygame.Rect) -> Laid:
                 blocks.append((img, (area.x + pad, y)))
             y += font.get_linesize()
         y += layout.px(6)
+    if view.sheet:
+        px = type_px(layout, SMALL_SIZE)
+        font = fonts.get_font(px, True)
+        cols = (area.x + pad, area.x + pad + round(inner * 0.62), area.x + pad + round(inner * 0.84))
+        for label, mine, theirs, bold in view.sheet:
+            for x, value, anchor in ((cols[0], label, "left"), (cols[1], mine, "mid"), (cols[2], theirs, "mid")):
+                if not value:
+                    continue
+                img = fonts.render(value, px, theme.BRONZE_LIGHT if bold else theme.TEXT_ON_DARK, bold)
+                if anchor == "left" and img.get_width() > cols[1] - cols[0] - layout.px(40):
+                    overflow = True
+                blocks.append((img, (x, y) if anchor == "left" else (x - img.get_width() // 2, y)))
+            y += font.get_linesize()
+        y += layout.px(6)
     buttons = {}
     if view.buttons:
         bh = layout.px(BUTTON_H)
@@ -109,8 +125,21 @@ def choose_place(layout, view: CoachView, keep_clear: list) -> Laid:
     return first
 
 
+TARGET_GOLD = (255, 214, 90)
+
+
+def draw_targets(surface, layout, rects, time: float) -> None:
+    """What the step is about, outlined in gold, breathing (over every overlay: the coach draws last)."""
+    grow = layout.px(5) + round(layout.px(3) * (0.5 + 0.5 * math.sin(time * 5)))
+    width = max(3, layout.px(4))
+    for r in rects:
+        box = pygame.Rect(r).inflate(2 * grow, 2 * grow)
+        pygame.draw.rect(surface, theme.INK, box.inflate(4, 4), width + 4, border_radius=layout.px(8))
+        pygame.draw.rect(surface, TARGET_GOLD, box, width, border_radius=layout.px(8))
+
+
 def draw(surface, layout, view: CoachView, laid: Laid, mouse) -> None:
-    rounded(surface, laid.rect, (*theme.UMBER, 240), layout.px(12), max(2, layout.px(2.5)), theme.BRONZE_LIGHT)
+    rounded(surface, laid.rect, (*theme.UMBER, 255), layout.px(12), max(2, layout.px(2.5)), theme.BRONZE_LIGHT)
     for img, pos in laid.blocks:
         surface.blit(img, pos)
     for ident, label, enabled in view.buttons:
