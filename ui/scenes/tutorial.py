@@ -372,6 +372,8 @@ class TutorialScene(GameScene):
         if type(top).__name__ == "DraftScene":
             from ui.scenes.draft import PANEL
             out.append(self.layout.rect(*PANEL))
+        if type(top).__name__ == "AgeScene":
+            out.append(self.layout.rect(0, 360, 1600, 180))        # its banner (ui/scenes/age.py)
         if type(top).__name__ == "TablePrompt":
             out.append(self.layout.rect(*G.prompt_area()))
         return out
@@ -380,8 +382,9 @@ class TutorialScene(GameScene):
         if self.app is None or self not in self.app.stack:
             return False
         top = self.app.top
-        return top is self or (getattr(top, "game", None) is self and not getattr(top, "pauses_game", False)
-                               and type(top).__name__ not in ("DiscardScene", "AgeScene"))
+        name = type(top).__name__
+        return top is self or (getattr(top, "game", None) is self and name != "DiscardScene"
+                               and (name == "AgeScene" or not getattr(top, "pauses_game", False)))
 
 
 def coach_handle(scene: TutorialScene, event) -> bool:
