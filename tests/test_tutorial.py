@@ -248,3 +248,21 @@ def test_the_lesson_ends_with_a_first_game_against_easy_with_hints(app, settings
     assert scene not in app.stack
     assert isinstance(game, GameScene) and not game.session.state.agora
     assert game.session.players[1].name == "easy" and game.hint().enabled
+
+
+def test_the_outline_follows_the_taught_move_into_the_cards_popup(app, settings_kept):
+    from ui.scenes.card_actions import CardActionDialog
+    from ui.testing.autoplay import click
+    settings_kept.animation_speed = "instant"
+    lesson = load_lesson("base")
+    scene = open_at(app, "base", lesson.index_of("bank"))
+    action = scene.taught_action()
+    assert scene.target_rects()[0].collidepoint(scene.target_for(action))      # the card on the table
+    click(scene.target_for(action))
+    for _ in range(3):
+        app.step(1 / 60)
+    popup = app.top
+    assert isinstance(popup, CardActionDialog)
+    row = next(o for o in popup.options if o.action == action)
+    assert scene.target_rects() == [row.rect]                                   # then its Build row
+    assert not scene.laid.rect.colliderect(popup.rect)                           # the coach leaves the popup clear

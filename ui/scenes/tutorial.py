@@ -25,7 +25,7 @@ from ui.scenes.game import GameScene
 from ui.scenes.tutorial_session import LessonSession
 from ui.table import geometry as G
 from ui.table.session import CURRENT
-from ui.text.i18n import t
+from ui.text.i18n import join_words, t
 from ui.text.names import display_name
 
 DEFAULT_NUDGE = "tutorial.nudge"
@@ -269,19 +269,20 @@ class TutorialScene(GameScene):
         pos = top.target_for(action) if hasattr(top, "target_for") and top is not self else self.target_for(action)
         if pos is None:
             return None
-        candidates = [h.rect for h in self.view.hits]
+        own = []                            # the open overlay's own rows and buttons come first
         for name in ("options", "items"):
             group = getattr(top, name, None)
             if isinstance(group, (list, tuple)):
-                candidates += [o.rect for o in group if isinstance(getattr(o, "rect", None), pygame.Rect)]
+                own += [o.rect for o in group if isinstance(getattr(o, "rect", None), pygame.Rect)]
         rects = getattr(top, "rects", None)
         if isinstance(rects, list):
-            candidates += [r for r, _ in rects]
+            own += [r for r, _ in rects]
         bar = getattr(top, "bar", None)
-        candidates += [b.rect for b in getattr(bar, "buttons", []) or []]
-        inside = [r for r in candidates if r.collidepoint(pos)]
-        if inside:
-            return min(inside, key=lambda r: r.w * r.h)
+        own += [b.rect for b in getattr(bar, "buttons", []) or []]
+        for candidates in (own if top is not self else [], [h.rect for h in self.view.hits]):
+            inside = [r for r in candidates if r.collidepoint(pos)]
+            if inside:
+                return min(inside, key=lambda r: r.w * r.h)
         size = self.layout.px(60)
         return pygame.Rect(pos[0] - size // 2, pos[1] - size // 2, size, size)
 
@@ -328,7 +329,7 @@ class TutorialScene(GameScene):
         lesson = self.lesson
         total = len(lesson.steps)
         if self.finished:
-            chapters = ", ".join(t(f"rules.page.{c}.title") for c in lesson.more)
+            chapters = join_words([t(f"rules.page.{c}.title") for c in lesson.more])
             body = t("tutorial.end.body") + ("\n" + t("tutorial.end.more", chapters=chapters) if chapters else "")
             return coach.CoachView(t(lesson.title) + " · " + t("tutorial.end.heading"), self.then_line, body,
                                    self.nudge, [("menu", t("tutorial.button.menu"), True),
