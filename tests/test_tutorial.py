@@ -243,6 +243,10 @@ def test_the_lesson_ends_with_a_first_game_against_easy_with_hints(app, settings
     view = scene.coach_view()
     assert [b[0] for b in view.buttons] == ["menu", "rules", "play"]
     assert "Not covered here" in view.say
+    for lang in ("en", "ko"):
+        i18n.set_language(lang)
+        check_fits(scene, f"the end panel ({lang})")
+    i18n.set_language("en")
     press(scene, "play")
     game = next(s for s in app.stack if type(s) is GameScene)
     assert scene not in app.stack
