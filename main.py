@@ -97,6 +97,8 @@ keys in a game:
                         help="run the online game server instead of the window: every option after "
                              "--server is the server's, e.g. --server --port 8765 --data-dir DIR "
                              "(--server --help lists them; docs/server.md)")
+    parser.add_argument("--tutorial", metavar="LESSON",
+                        help="open a lesson of Learn to play: base or agora (with --autoplay: a pilot follows it)")
     test = parser.add_argument_group("testing")
     test.add_argument("--autoplay", action="store_true",
                       help="play a whole game AI against AI through the real screens (synthetic input)")
@@ -114,6 +116,8 @@ keys in a game:
     test.add_argument("--show-errors", action="store_true",
                       help="show a start-up error (damaged data) in a window, as the packaged app does")
     test.add_argument("--exit-when-done", action="store_true", help="quit --autoplay once the game is over")
+    test.add_argument("--lesson-shots", metavar="DIR",
+                      help="with --tutorial --autoplay: save a screenshot of every step of the lesson in DIR")
     return parser
 
 
@@ -214,6 +218,9 @@ def main(argv: list[str] | None = None) -> int:
             from ui.scenes.error import show_startup_error
             show_startup_error(problem, frames=args.exit_after_frames, screenshot=args.screenshot)
         return 2
+    if args.autoplay and args.tutorial:
+        from ui.testing.lesson_pilot import run_lesson_pilot
+        return run_lesson_pilot(args)
     if args.autoplay:
         from ui.testing.autoplay import run_autoplay
         return run_autoplay(args)

@@ -215,6 +215,9 @@ def test_menu_keyboard_navigation_and_overlays(app):
     assert menu.group.selected.text == "New game"
     key(pygame.K_DOWN)  # skips the disabled Continue
     app.step(1 / 60)
+    assert menu.group.selected.text == "Learn to play"
+    key(pygame.K_DOWN)
+    app.step(1 / 60)
     assert menu.group.selected.text == "Play online"
     key(pygame.K_DOWN)  # skips the disabled Saved games and Statistics
     app.step(1 / 60)

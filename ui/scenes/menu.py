@@ -14,12 +14,12 @@ from ui.scenes.dialog import DialogScene, coming_soon, quit_confirmation
 from ui.draw.widgets import Button, ButtonGroup, draw_key_hint, measure_key_hint
 
 BAND_HEIGHT = 44
-BUTTON_WIDTH, BUTTON_HEIGHT, BUTTON_STEP = 400, 44, 51
-BUTTONS_TOP = 386
+BUTTON_WIDTH, BUTTON_HEIGHT, BUTTON_STEP = 400, 40, 46
+BUTTONS_TOP = 380
 MOTES = 36
-# Buttons are listed New, Continue, Rules, Settings, Load, Quit, Statistics, Play online; shown
-# (and walked by the keys) as:
-VISUAL_ORDER = (0, 1, 7, 4, 6, 2, 3, 5)
+# Buttons are listed New, Continue, Rules, Settings, Load, Quit, Statistics, Play online, Learn
+# to play; shown (and walked by the keys) as:
+VISUAL_ORDER = (0, 1, 8, 7, 4, 6, 2, 3, 5)
 
 
 class MenuScene(Scene):
@@ -63,6 +63,7 @@ class MenuScene(Scene):
             Button(t("insight.stats.button"), self._statistics, enabled=stored,
                    description=t("insight.stats.describe") if stored else t("menu.hint.load_none")),
             Button(t("menu.online"), self._online, description=t("menu.hint.online")),
+            Button(t("tutorial.menu.button"), self._learn, description=t("tutorial.menu.hint")),
         ], order=VISUAL_ORDER)
         if index is not None and self.group.buttons[index].enabled:
             self.group.index = index
@@ -116,6 +117,10 @@ class MenuScene(Scene):
             open_saved(self.app, target)
         else:
             self._build()
+
+    def _learn(self) -> None:
+        from ui.scenes.tutorial_menu import LearnScene
+        self.app.push(LearnScene())
 
     def _load(self) -> None:
         from ui.scenes.load import LoadScene

@@ -74,6 +74,9 @@ class App:
         self.clock = pygame.time.Clock()
         self.toast = ""             # a brief word over every scene (e.g. "Sound off" after M)
         self.toast_left = 0.0
+        # Drawn above every scene and offered each input event first (the tutorial's coach,
+        # ui/scenes/tutorial_coach.py): `draw(surface)` and `handle_event(event) -> bool`.
+        self.coach = None
         self._set_icon()
         self.screen = self._open_window()
         self.layout = Layout(self.screen.get_size())
@@ -216,6 +219,8 @@ class App:
             self.toggle_fullscreen()
         elif self._is_mute_key(event):
             self.show_toast(t("sound.muted") if AUDIO.toggle_mute() else t("sound.unmuted"))
+        elif self.coach is not None and self.coach.handle_event(event):
+            pass
         elif self.top is not None:
             self._safely(self.top, self.top.handle_event, event)
 
@@ -272,6 +277,8 @@ class App:
         AUDIO.flush()               # the frame's sounds, merged (see ui/sound/audio.py)
         self.toast_left = max(0.0, self.toast_left - dt)
         self._draw()
+        if self.coach is not None and self.stack:
+            self._safely(self.top, self.coach.draw, self.screen)
         self._draw_toast()
         pygame.display.flip()
         self.frames += 1
@@ -335,5 +342,8 @@ def _run(args: argparse.Namespace) -> int:
     app = App(size=size, saved_size=prefs.window_size, fullscreen=fullscreen, home=MenuScene)
     MenuScene.settings_notice = notice
     app.push(MenuScene())
+    if getattr(args, "tutorial", None):
+        from ui.scenes.tutorial import open_lesson
+        open_lesson(app, args.tutorial)
     return app.run(max_frames=getattr(args, "exit_after_frames", None),
                    screenshot=getattr(args, "screenshot", None))

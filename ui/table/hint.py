@@ -37,11 +37,16 @@ class Hint:
 
     # --- when ------------------------------------------------------------------------------
 
+    @property
+    def enabled(self) -> bool:
+        """The setting, or the scene's own wish (the first game after a lesson: `hints_on`)."""
+        return SETTINGS.hints or bool(getattr(self.scene, "hints_on", False))
+
     def about_now(self) -> bool:
         """On, at the table, and a person's decision now (in hot-seat once the screen is theirs)."""
         scene = self.scene
         session = scene.session
-        if not (SETTINGS.hints and scene.interactive) or session.state.is_terminal or not session.human_to_act:
+        if not (self.enabled and scene.interactive) or session.state.is_terminal or not session.human_to_act:
             return False
         return session.mode != "hotseat" or session.looking is not None
 
@@ -98,7 +103,7 @@ class Hint:
 
     def handle_event(self, event) -> bool:
         """True when the event was the hint's (the H key, the button, a click on the panel)."""
-        if not SETTINGS.hints:
+        if not self.enabled:
             return False
         if event.type == pygame.KEYDOWN and event.key == pygame.K_h and not event.mod & (
                 pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
@@ -119,7 +124,7 @@ class Hint:
     # --- drawing -------------------------------------------------------------------------------
 
     def draw(self, surface, L) -> None:
-        if not SETTINGS.hints or not self.about_now():
+        if not self.enabled or not self.about_now():
             return
         if self.reachable():
             r = L.rect(*BUTTON)
