@@ -161,6 +161,11 @@ class _Lines:
 
     def add(self, seat, text: str) -> None:
         if text:
+            # A line may open with a cause in running text ("military token: ..."); a log
+            # line starts with a capital all the same, but a player's name stays as typed
+            # (Korean has no case: unchanged).
+            if not any(name and text.startswith(name) for name in self.v.names):
+                text = text[:1].upper() + text[1:]
             self.out.append((seat, text))
 
     def build(self) -> list:
