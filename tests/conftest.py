@@ -80,3 +80,18 @@ def data(tmp_path):
     SETTINGS.animation_speed = speed
     storage.use(previous)
     CURRENT["session"] = None
+
+
+@pytest.fixture(scope="session")
+def english_autoplay(tmp_path_factory):
+    """One whole English game played through the real scenes by `main.py --autoplay` (seed 11,
+    random players, 1280x720) into a fresh data folder: (the finished process, the folder).
+    Run once a session and read by every test that checks such a game (tests marked
+    `xdist_group("english_autoplay")` share one worker, so one run)."""
+    import subprocess
+    folder = tmp_path_factory.mktemp("english-autoplay") / "data"
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "--autoplay", "--lang", "en", "--seed", "11", "--p0", "random",
+         "--p1", "random", "--exit-when-done", "--size", "1280x720", "--data-dir", str(folder)],
+        capture_output=True, text=True, timeout=300, env=dict(os.environ), cwd=ROOT)
+    return result, folder
