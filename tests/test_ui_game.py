@@ -81,7 +81,7 @@ def _walk_decisions(seeds, agora=True):
             state.apply(rng.choice(state.legal_actions()))
 
 
-def test_decision_prompts_offer_every_legal_action(app):
+def test_decision_prompts_offer_every_legal_action(app, one_art):
     kinds = set()
     for seed, state in _walk_decisions(range(12)):
         session = at(hot_seat(seed), state.clone())
