@@ -455,8 +455,10 @@ def _play(want, agora: bool = True, mode: str = "ai", seeds=range(1, 400), limit
     raise AssertionError("no such position")
 
 
-def capture_screens(outdirs: list[Path], lang: str, size=(1280, 720), data_dir: Path | None = None) -> dict[str, list[str]]:
-    """Draw every screen of the game in `lang`, save a PNG of each; returns what each showed."""
+def capture_screens(outdirs: list[Path], lang: str, size=(1280, 720), data_dir: Path | None = None,
+                    saved=None) -> dict[str, list[str]]:
+    """Draw every screen of the game in `lang`, save a PNG of each (of those named in `saved`
+    when given: writing a PNG costs more than drawing the screen); returns what each showed."""
     from ui.files import saves
     from ui.shell.app import App
     from ui.scenes.age import AgeScene
@@ -482,8 +484,9 @@ def capture_screens(outdirs: list[Path], lang: str, size=(1280, 720), data_dir: 
 
     def snap(name: str, watch: Watch) -> None:
         shown[name] = list(watch.seen)
-        for d in outdirs:
-            app.save_screenshot(d / f"{lang}_{name}.png")
+        if saved is None or name in saved:
+            for d in outdirs:
+                app.save_screenshot(d / f"{lang}_{name}.png")
 
     try:
         with Watch() as w:
@@ -612,11 +615,16 @@ def capture_screens(outdirs: list[Path], lang: str, size=(1280, 720), data_dir: 
     return shown
 
 
+KOREAN_SHOTS = ("table", "tooltip", "conspiracy_dialog", "score_sheet", "rules_01_duel")     # the PNGs checked
+
+
 @pytest.fixture(scope="module")
 def korean_screens(tmp_path_factory):
     outdir = tmp_path_factory.mktemp("screens")
     warned = set(i18n._warned)
-    shown = capture_screens(_shots_dirs(outdir), "ko", data_dir=tmp_path_factory.mktemp("data_ko"))
+    kept = os.environ.get("AGORA_SCREENSHOTS")          # a folder to look at: every screen
+    shown = capture_screens(_shots_dirs(outdir), "ko", data_dir=tmp_path_factory.mktemp("data_ko"),
+                            saved=None if kept else KOREAN_SHOTS)
     return outdir, shown, set(i18n._warned) - warned
 
 
@@ -624,13 +632,13 @@ def korean_screens(tmp_path_factory):
 def english_screens(tmp_path_factory):
     outdir = tmp_path_factory.mktemp("screens_en")
     warned = set(i18n._warned)
-    shown = capture_screens([outdir], "en", data_dir=tmp_path_factory.mktemp("data_en"))
+    shown = capture_screens([outdir], "en", data_dir=tmp_path_factory.mktemp("data_en"), saved=())   # what is shown, no PNG
     return outdir, shown, set(i18n._warned) - warned
 
 
 def test_korean_screenshots_are_written(korean_screens):
     outdir, shown, _ = korean_screens
-    for name in ("table", "tooltip", "conspiracy_dialog", "score_sheet", "rules_01_duel"):
+    for name in KOREAN_SHOTS:
         image = pygame.image.load(str(outdir / f"ko_{name}.png"))
         assert image.get_size() == (1280, 720)
         assert any(HANGUL.search(s) for s in shown[name]), name
