@@ -22,6 +22,18 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 
+def pytest_collection_modifyitems(items):
+    """`make test` spreads the tests over worker processes (pytest-xdist, --dist loadgroup):
+    the tests of a module that share a module-scoped fixture (a played game, rendered
+    screens) go to one worker, so the fixture is built once, not once per worker."""
+    for item in items:
+        info = getattr(item, "_fixtureinfo", None)
+        if info is None or item.get_closest_marker("xdist_group") is not None:
+            continue
+        if any(defs and defs[-1].scope == "module" for defs in info.name2fixturedefs.values()):
+            item.add_marker(pytest.mark.xdist_group(f"{item.module.__name__}:module-fixtures"))
+
+
 @pytest.fixture
 def data_folder(tmp_path):
     """Saves, settings and statistics go to a fresh folder (never the real user folders)."""
