@@ -22,18 +22,6 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 
-def pytest_collection_modifyitems(items):
-    """`make test` spreads the tests over worker processes (pytest-xdist, --dist loadgroup):
-    the tests of a module that share a module-scoped fixture (a played game, rendered
-    screens) go to one worker, so the fixture is built once, not once per worker."""
-    for item in items:
-        info = getattr(item, "_fixtureinfo", None)
-        if info is None or item.get_closest_marker("xdist_group") is not None:
-            continue
-        if any(defs and defs[-1].scope == "module" for defs in info.name2fixturedefs.values()):
-            item.add_marker(pytest.mark.xdist_group(f"{item.module.__name__}:module-fixtures"))
-
-
 @pytest.fixture
 def data_folder(tmp_path):
     """Saves, settings and statistics go to a fresh folder (never the real user folders)."""
@@ -99,8 +87,8 @@ def data(tmp_path, one_art):
 def english_autoplay(tmp_path_factory):
     """One whole English game played through the real scenes by `main.py --autoplay` (seed 11,
     random players, 1280x720) into a fresh data folder: (the finished process, the folder).
-    Run once a session and read by every test that checks such a game (tests marked
-    `xdist_group("english_autoplay")` share one worker, so one run)."""
+    Run once a session (once a worker under `make test`) and read by every test that
+    checks such a game."""
     import subprocess
     folder = tmp_path_factory.mktemp("english-autoplay") / "data"
     result = subprocess.run(

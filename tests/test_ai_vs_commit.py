@@ -30,7 +30,6 @@ def test_wilson_interval_brackets_the_rate():
     assert ai_vs_commit.wilson(0, 0) == (0.0, 1.0)
 
 
-@pytest.mark.xdist_group("git-worktree")          # one `git worktree add` at a time
 def test_two_games_against_head_count_winners_and_clean_up(tmp_path):
     log = tmp_path / "games.jsonl"
     out = subprocess.run([sys.executable, os.path.join(ROOT, "bench", "ai_vs_commit.py"),
@@ -50,7 +49,6 @@ def test_two_games_against_head_count_winners_and_clean_up(tmp_path):
     assert all(r["winner"] in ("new", "old", None) and r["actions"] for r in records)
 
 
-@pytest.mark.xdist_group("git-worktree")          # one `git worktree add` at a time
 def test_a_terminated_run_with_workers_stops_at_once_and_cleans_up():
     import signal
     import time

@@ -59,7 +59,6 @@ def fill(data, n, start=500):
             db.add(finished(start + k, mode=mode, level=("easy", "normal", "hard")[k % 3], human=k % 2))
 
 
-@pytest.mark.xdist_group("english_autoplay")
 def test_a_game_finished_through_the_real_scenes_is_in_the_history(english_autoplay):
     result, folder = english_autoplay           # the game tests/test_i18n.py also checks
     assert result.returncode == 0, result.stderr[-2000:]

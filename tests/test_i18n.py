@@ -339,7 +339,6 @@ def test_first_start_follows_the_system_language(tmp_path, lang_env, expected):
 
 # --- whole games through the screens ------------------------------------------------------------
 
-@pytest.mark.xdist_group("english_autoplay")
 def test_autoplay_completes_in_english(english_autoplay):
     result, _ = english_autoplay                # the game tests/test_history_ui.py also checks
     assert result.returncode == 0, result.stderr[-2000:]
