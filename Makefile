@@ -15,7 +15,7 @@ play: $(STAMP)
 	$(PY) main.py
 
 test: $(STAMP)
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -q
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -q -n auto --dist loadscope
 
 simulate: $(STAMP)
 	$(PY) -m game simulate --games 200 --seed 1

@@ -1,17 +1,11 @@
 """The history in the window: a game finished through the real scenes lands in the database,
 nothing is pruned, the Statistics and Saved games screens read the history (filters, pages,
 replay, analysis, delete), and a damaged or locked history never stops the game."""
-import os
 import random
 import sqlite3
-import subprocess
-import sys
-from pathlib import Path
 
 import pygame
 import pytest
-
-ROOT = Path(__file__).resolve().parent.parent
 
 from game.history import open_history  # noqa: E402
 from game.savegame import scan  # noqa: E402
@@ -27,7 +21,6 @@ from ui.scenes.replay import ReplayScene  # noqa: E402
 from ui.scenes.stats import StatsScene  # noqa: E402
 from ui.table.session import GameConfig, GameSession, SeatSetup  # noqa: E402
 
-ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
 CATS = ("blue", "green", "yellow", "purple", "wonders", "progress", "coins", "military", "senate", "total")
 
 
@@ -66,12 +59,8 @@ def fill(data, n, start=500):
             db.add(finished(start + k, mode=mode, level=("easy", "normal", "hard")[k % 3], human=k % 2))
 
 
-def test_a_game_finished_through_the_real_scenes_is_in_the_history(tmp_path):
-    folder = tmp_path / "data"
-    result = subprocess.run(
-        [sys.executable, str(ROOT / "main.py"), "--autoplay", "--seed", "11", "--p0", "random", "--p1", "random",
-         "--exit-when-done", "--size", "1280x720", "--data-dir", str(folder)],
-        capture_output=True, text=True, timeout=300, env=ENV, cwd=ROOT)
+def test_a_game_finished_through_the_real_scenes_is_in_the_history(english_autoplay):
+    result, folder = english_autoplay           # the game tests/test_i18n.py also checks
     assert result.returncode == 0, result.stderr[-2000:]
     with open_history(folder / HISTORY_FILE) as db:
         assert db.count() == 1

@@ -365,8 +365,10 @@ def test_an_absent_opponent_can_be_claimed_against_after_the_away_limit(app, tmp
         press(app.top, i18n.t("online.away.claim"))
         assert step_until(app, lambda: isinstance(app.top, OnlineGameOverScene), 10)
         assert game.session.state.result.winner == 1 and game.session.state.result.victory == "forfeit"
-        saves.flush(5.0)
-        row = saves.history().page(0, 5)[0]
+        # The game goes into this data folder's history (bounded wait: under load the disk is slow).
+        assert saves.flush(30.0)
+        assert step_until(app, lambda: saves.history().count(mode="online") == 1, 10)
+        row = saves.history().page(0, 5, mode="online")[0]
         assert row.mode == "online" and row.you == 1 and row.outcome == "W" and row.victory == "forfeit"
     finally:
         host.stop()

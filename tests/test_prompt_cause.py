@@ -23,7 +23,7 @@ FIXED_CAUSES = {"progress": "Pair of scientific symbols", "start": "Age II"}
 
 
 @pytest.fixture
-def make_app(tmp_path):
+def make_app(tmp_path, one_art):
     made = []
     previous = storage.use(storage.Storage.under(tmp_path / "data"))
     speed = SETTINGS.animation_speed

@@ -48,13 +48,18 @@ def key(k):
 
 @pytest.mark.parametrize("extra,agora", [(["--base-only"], False), ([], True), (["--hotseat"], True)])
 def test_autoplay_plays_a_whole_game_through_the_scenes(tmp_path, extra, agora):
+    # The base game is also the game without a sound device (it was a second run of the same
+    # game in tests/test_sound.py): the window says so once and plays on.
+    no_sound = "--base-only" in extra
+    env = dict(ENV, SDL_AUDIODRIVER="no-such-driver") if no_sound else ENV
     shot = tmp_path / "final.png"
     result = subprocess.run(
         [sys.executable, str(ROOT / "main.py"), "--autoplay", "--seed", "5", "--p0", "random", "--p1", "random",
          "--screenshot", str(shot), "--frame-stats", "--exit-when-done", "--size", "1280x720",
          "--data-dir", str(tmp_path / "data")] + extra,
-        capture_output=True, text=True, timeout=120, env=ENV, cwd=ROOT)
+        capture_output=True, text=True, timeout=120, env=env, cwd=ROOT)
     assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stderr.count("sound is off") == (1 if no_sound else 0)
     stats = json.loads(result.stdout.strip().splitlines()[-1])
     for name in ("frames", "fps_mean", "frame_ms_p50", "frame_ms_p95", "frame_ms_p99"):
         assert name in stats
@@ -81,7 +86,7 @@ def _walk_decisions(seeds, agora=True):
             state.apply(rng.choice(state.legal_actions()))
 
 
-def test_decision_prompts_offer_every_legal_action(app):
+def test_decision_prompts_offer_every_legal_action(app, one_art):
     kinds = set()
     for seed, state in _walk_decisions(range(12)):
         session = at(hot_seat(seed), state.clone())
