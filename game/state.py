@@ -11,7 +11,8 @@ The step kinds and the effect vocabulary live in `game.steps`, `game.effects` an
 """
 
 from .actions import FORFEITS, Action, IllegalActionError
-from .events import BUILDERS, intern, memo_for, new_event
+from .events import (BUILDERS, DEAL_FIELDS, MEMO_LIMIT, TAKEN_FIELDS, TAKEN_WONDER_FIELDS,
+                     Event, intern, memo_for, new_event)
 from .city import CityInfo
 from .payment import Payment, explain, trade_cost
 from .data import RESOURCES
@@ -22,6 +23,8 @@ CUBES = 12
 
 # Effect kinds that never ask for a decision: a construction runs them at once instead of
 # queueing them (same order, less bookkeeping on the hottest path).
+_new = object.__new__
+
 INSTANT_EFFECTS = frozenset({"coins", "coins_per", "guild", "play_again",
                              "opponent_loses_coins", "shields"})
 
@@ -536,10 +539,13 @@ class State:
     def record(self, *key):
         """Report the event `key` describes: (form, player, *values), FORMS in game.events.
         The caller checks `recording` first (saves a call on the search path)."""
-        event = self._interned.get(key)
+        memo = self._interned
+        event = memo.get(key)
         if event is None:
-            kind, build = BUILDERS[key[0]]
-            event = intern(self._interned, key, new_event(kind, key[1], build(self, key)))
+            # First time in this rule set (game.events.intern, inlined: the hot miss).
+            if len(memo) >= MEMO_LIMIT:
+                memo.clear()
+            event = memo[key] = BUILDERS[key[0]](self, key)
         self.events.append(event)
 
     def card_name(self, card):
@@ -577,6 +583,21 @@ class State:
                 "card": self.rules.cards[cid].name, "frm": frm, "to": to,
                 "frm_player": frm_player, "to_player": to_player, "reason": self.reason(reason),
                 **fields}))
+
+    def card_from_structure(self, player, cid, to, to_player, reason, slot, wonder=None):
+        """Report the card the turn's action took from `slot` (built afresh: game.events)."""
+        event = _new(Event)
+        event._kind = "card"
+        event._player = player
+        name = self.rules.cards[cid].name
+        reason = None if reason is None else self.reason(reason)
+        if wonder is None:
+            event._names = TAKEN_FIELDS
+            event._values = (name, "structure", to, None, to_player, reason, slot)
+        else:
+            event._names = TAKEN_WONDER_FIELDS
+            event._values = (name, "structure", to, None, to_player, reason, slot, wonder)
+        self.events.append(event)
 
     def gain_coins(self, p, n, reason=None):
         if n:
@@ -639,21 +660,19 @@ class State:
         self.remaining = len(layout)
         if self.recording:
             cards = self.rules.cards
-            interned = self._interned
+            append = self.events.append
             for slot, cid in enumerate(self.structure):
-                # A face-down card's name is secret to both seats until its reveal event;
-                # its back (Age, Guild or Senator) shows.
+                c = cards[cid]
                 face_up = self.face_up[slot]
-                key = ("deal", age, slot, cid, face_up)
-                event = interned.get(key)
-                if event is None:
-                    c = cards[cid]
-                    event = intern(interned, key, new_event("card", None, {
-                        "card": c.name, "frm": "deck", "to": "structure", "frm_player": None,
-                        "to_player": None, "reason": None, "slot": slot, "face_up": face_up,
-                        "back": "senator" if c.senator else "guild" if c.guild else str(c.age),
-                        "secret": None if face_up else "all"}))
-                self.events.append(event)
+                event = _new(Event)
+                event._kind = "card"
+                event._player = None
+                event._names = DEAL_FIELDS
+                event._values = (
+                    c.name, "deck", "structure", None, None, None, slot, face_up,
+                    "senator" if c.senator else "guild" if c.guild else str(c.age),
+                    None if face_up else "all")
+                append(event)
 
     # --- military
 

@@ -141,26 +141,24 @@ def _apply_turn(s, step, action):
     if kind == "build":
         total, trade, chain = s.building_price(p, cid)
         if s.recording:
-            s.record("card_slot", p, cid, "structure", "city", None, p,
-                     ("rule", "chain") if chain else None, slot)
+            s.card_from_structure(p, cid, "city", p, ("rule", "chain") if chain else None, slot)
         pay(s, p, total, trade, name)
         s.construct(p, cid, "chain" if chain else "normal")
     elif kind == "discard":
         if s.recording:
-            s.record("card_slot", p, cid, "structure", "discard", None, None, None, slot)
+            s.card_from_structure(p, cid, "discard", None, None, slot)
         s.discard.append(cid)
         s.gain_coins(p, s.discard_value(p), ("discard", name))
     elif kind == "wonder":
         wid = s.rules.wonder_id[action.subject]
         total, trade = s.wonder_price(p, wid)
         if s.recording:
-            s.record("card_slot_wonder", p, cid, "structure", "wonder", None, p, None, slot,
-                     action.subject)
+            s.card_from_structure(p, cid, "wonder", p, None, slot, action.subject)
         pay(s, p, total, trade, action.subject)
         s.construct_wonder(p, wid, cid)
     elif kind == "recruit":
         if s.recording:
-            s.record("card_slot", p, cid, "structure", "senate", None, p, None, slot)
+            s.card_from_structure(p, cid, "senate", p, None, slot)
         cost = s.recruit_cost(p)
         if cost:
             s.coins[p] -= cost
@@ -170,7 +168,7 @@ def _apply_turn(s, step, action):
     elif kind == "prepare":
         from .senate import prepare
         if s.recording:
-            s.record("card_slot", p, cid, "structure", "conspiracy", None, p, None, slot)
+            s.card_from_structure(p, cid, "conspiracy", p, None, slot)
         prepare(s, p, action.subject, cid)
 
 
