@@ -63,7 +63,7 @@ seat)` blanks the names listed in SECRET_FIELDS for a seat that may not read the
 Interning: most events recur from game to game (the card dealt to a slot, a turn, a 2-coin
 payment for a card), and an Event never changes, so the engine builds each distinct one
 once per rule set and appends the same object to every game that reports it. The engine
-reports such an event as a key, `State.record(form, player, *values)`: FORMS gives the
+reports such an event as a key, `State.record((form, player, *values))`: FORMS gives the
 form's kind and its fields in order; the key finds the Event built the first time
 (`memo_for`). Events with a dict among their fields (the score sheets) or seldom seen are
 built each time (`State.emit`).
@@ -189,7 +189,6 @@ def mask(event: Event, seat: int) -> Event:
 # (kind, id) and a 'card' value as a card id: the Event holds their names.
 FORMS = {
     "coins": ("coins", ("delta", "reason")),
-    "reveal": ("reveal", ("slot", "card")),
     "wonder": ("wonder", ("wonder", "action", "from_player", "reason")),
     "pawn": ("pawn", ("start", "to", "reason")),
     "military_token": ("military_token", ("token", "effect", "reason")),
@@ -250,6 +249,7 @@ BUILDERS = {form: _builder(kind, names) for form, (kind, names) in FORMS.items()
 # the structure (State.deal_age).
 TAKEN_FIELDS = ("card", "frm", "to", "frm_player", "to_player", "reason", "slot")
 TAKEN_WONDER_FIELDS = TAKEN_FIELDS + ("wonder",)
+REVEAL_FIELDS = ("slot", "card")            # a structure card turned face up (State.reveal)
 DEAL_FIELDS = ("card", "frm", "to", "frm_player", "to_player", "reason", "slot", "face_up", "back",
                "secret")
 

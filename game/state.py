@@ -11,8 +11,8 @@ The step kinds and the effect vocabulary live in `game.steps`, `game.effects` an
 """
 
 from .actions import FORFEITS, Action, IllegalActionError
-from .events import (BUILDERS, DEAL_FIELDS, MEMO_LIMIT, TAKEN_FIELDS, TAKEN_WONDER_FIELDS,
-                     Event, intern, memo_for, new_event)
+from .events import (BUILDERS, DEAL_FIELDS, MEMO_LIMIT, REVEAL_FIELDS, TAKEN_FIELDS,
+                     TAKEN_WONDER_FIELDS, Event, intern, memo_for, new_event)
 from .city import CityInfo
 from .payment import Payment, explain, trade_cost
 from .data import RESOURCES
@@ -536,9 +536,10 @@ class State:
         if self.recording:
             self.events.append(new_event(kind, player, fields))
 
-    def record(self, *key):
-        """Report the event `key` describes: (form, player, *values), FORMS in game.events.
-        The caller checks `recording` first (saves a call on the search path)."""
+    def record(self, key):
+        """Report the event `key` describes: the tuple (form, player, *values), FORMS in
+        game.events. The caller checks `recording` first (saves a call on the search path);
+        one tuple argument, not *key: a call with exact arguments is several times cheaper."""
         memo = self._interned
         event = memo.get(key)
         if event is None:
@@ -603,20 +604,20 @@ class State:
         if n:
             self.coins[p] += n
             if self.recording:
-                self.record("coins", p, n, reason)
+                self.record(("coins", p, n, reason))
 
     def lose_coins(self, p, n, reason=None):
         lost = min(n, self.coins[p])
         if lost:
             self.coins[p] -= lost
             if self.recording:
-                self.record("coins", p, -lost, reason)
+                self.record(("coins", p, -lost, reason))
 
     def grant_extra_turn(self, p, reason):
         if not self.extra_turn:
             self.extra_turn = True
             if self.recording:
-                self.record("extra_turn", p, reason)
+                self.record(("extra_turn", p, reason))
 
     def take_from_structure(self, slot) -> int:
         """Remove the card at `slot`; uncovered cards are revealed at the end of the turn."""
@@ -642,7 +643,12 @@ class State:
         if self.reveal_pending:
             for slot in self.reveal_pending:
                 if not self.face_up[slot] and self.recording:
-                    self.record("reveal", None, slot, self.structure[slot])
+                    event = _new(Event)          # afresh, like the card taken (game.events)
+                    event._kind = "reveal"
+                    event._player = None
+                    event._names = REVEAL_FIELDS
+                    event._values = (slot, self.rules.cards[self.structure[slot]].name)
+                    self.events.append(event)
                 self.face_up[slot] = True
                 if slot not in self.accessible:
                     self.accessible.append(slot)
@@ -696,11 +702,11 @@ class State:
                     collected.append(tid)
                     break
         if self.recording and self.pawn != start:
-            self.record("pawn", pusher, start, self.pawn, reason)
+            self.record(("pawn", pusher, start, self.pawn, reason))
             tokens = self.rules.military_tokens
             for tid in collected:
-                self.record("military_token", pusher, tokens[tid].name,
-                            "+".join(kind for kind, _ in tokens[tid].on_gain), reason)
+                self.record(("military_token", pusher, tokens[tid].name,
+                            "+".join(kind for kind, _ in tokens[tid].on_gain), reason))
         if self.pawn * step >= capital:
             self.win(pusher, "military")
         return collected
@@ -762,7 +768,7 @@ class State:
                 steps.append(("fx", p, "coins", bonus, ("progress", self._chain_token(p))))
         if pair:
             if self.recording:
-                self.record("science_pair", p, c.science)
+                self.record(("science_pair", p, c.science))
             steps.append(("progress", p))
         steps.append(("construction_done", p))
         self.run_steps(steps)
@@ -771,15 +777,15 @@ class State:
         self.built[p][wid] = tucked
         wonders = self.rules.wonders
         if self.recording:
-            self.record("wonder", p, wonders[wid].name, "built", None, None)
+            self.record(("wonder", p, wonders[wid].name, "built", None, None))
         if self.standing_wonders() >= 7:
             for q in (0, 1):
                 for w in self.unbuilt_wonders(q):
                     self.wonders[q].remove(w)
                     self.wonders_out.append(w)
                     if self.recording:
-                        self.record("wonder", q, wonders[w].name, "boxed", q,
-                                    ("rule", "seven_wonders"))
+                        self.record(("wonder", q, wonders[w].name, "boxed", q,
+                                    ("rule", "seven_wonders")))
         self.refresh(p)
         if self.agora:
             self._construction_coins("wonder")
@@ -817,7 +823,7 @@ class State:
         t = self.rules.progress[tid]
         self.cause = ("progress", tid)
         if self.recording:
-            self.record("progress", p, t.name, "gained", frm, None)
+            self.record(("progress", p, t.name, "gained", frm, None))
         if t.science and self.check_science(p):
             return
         self.push(*[("fx", p, kind, arg, ("progress", tid)) for kind, arg in t.on_gain])

@@ -28,7 +28,7 @@ def _give_wonder(s, p, wid):
     s.push(("draft_next", None))
     w = s.rules.wonders[wid]
     if s.recording:
-        s.record("wonder", p, w.name, "drafted", None, None)
+        s.record(("wonder", p, w.name, "drafted", None, None))
     if w.draft_effects:
         s.cause = ("wonder", wid)
     # Agora Wonders act when drafted (Curia Julia: conspire; Knossos: place a cube).
@@ -48,7 +48,7 @@ def _draft_next(s, step):
         if not s.agora:            # with Agora, Age I was laid out before the draft
             s.deal_age(1)
         if s.recording:
-            s.record("age", s.first_player, 1, None)
+            s.record(("age", s.first_player, 1, None))
         start_turn(s, s.first_player)
         return
     if not s.draft_pool:
@@ -56,7 +56,7 @@ def _draft_next(s, step):
         s.draft_deck = s.draft_deck[DRAFT_ROUND:]
         for w in s.draft_pool:
             if s.recording:
-                s.record("wonder", None, s.rules.wonders[w].name, "offered", None, None)
+                s.record(("wonder", None, s.rules.wonders[w].name, "offered", None, None))
     p = s.first_player ^ DRAFT_ORDER[k]
     if len(s.draft_pool) == 1:
         _give_wonder(s, p, s.draft_pool[0])     # last Wonder of a round: no choice
@@ -120,7 +120,7 @@ def pay(s, p, total, trade, name):
     if total:
         s.coins[p] -= total
         if s.recording:
-            s.record("coins", p, -total, ("payment", name))
+            s.record(("coins", p, -total, ("payment", name)))
     if trade and s.info[1 - p].passive.get("trade_income"):
         s.gain_coins(1 - p, trade, ("trade", name))
 
@@ -163,7 +163,7 @@ def _apply_turn(s, step, action):
         if cost:
             s.coins[p] -= cost
             if s.recording:
-                s.record("coins", p, -cost, ("payment", name))
+                s.record(("coins", p, -cost, ("payment", name)))
         s.push(("recruit", p, cid, False))
     elif kind == "prepare":
         from .senate import prepare
@@ -202,7 +202,7 @@ def _legal_start(s, step):
 def _apply_start(s, step, action):
     starter = int(action.subject)
     if s.recording:
-        s.record("age", starter, s.age, step[1])
+        s.record(("age", starter, s.age, step[1]))
     start_turn(s, starter)
 
 
@@ -241,7 +241,7 @@ def _legal_progress(s, step):
 def _apply_progress(s, step, action):
     if action.kind == "decline":
         if s.recording:
-            s.record("progress", step[1], None, "declined", "board", None)
+            s.record(("progress", step[1], None, "declined", "board", None))
         return
     tid = s.rules.progress_id[action.subject]
     s.progress_board.remove(tid)
@@ -262,8 +262,8 @@ def _apply_library(s, step, action):
     for other in step[2]:
         if other != tid:
             if s.recording:
-                s.record("progress_secret", step[1], s.rules.progress[other].name, "returned",
-                         "library", cause, step[1])
+                s.record(("progress_secret", step[1], s.rules.progress[other].name, "returned",
+                         "library", cause, step[1]))
 
 
 def _legal_destroy(s, step):
