@@ -665,19 +665,17 @@ class State:
         self.reveal_pending = []
         self.remaining = len(layout)
         if self.recording:
-            cards = self.rules.cards
+            cards, backs = self.rules.cards, self.rules.card_backs
             append = self.events.append
+            new, fields = _new, DEAL_FIELDS
             for slot, cid in enumerate(self.structure):
-                c = cards[cid]
                 face_up = self.face_up[slot]
-                event = _new(Event)
+                event = new(Event)
                 event._kind = "card"
                 event._player = None
-                event._names = DEAL_FIELDS
-                event._values = (
-                    c.name, "deck", "structure", None, None, None, slot, face_up,
-                    "senator" if c.senator else "guild" if c.guild else str(c.age),
-                    None if face_up else "all")
+                event._names = fields
+                event._values = (cards[cid].name, "deck", "structure", None, None, None, slot,
+                                 face_up, backs[cid], None if face_up else "all")
                 append(event)
 
     # --- military
