@@ -60,13 +60,14 @@ Secrets: `secret` is absent/None for a public event, a seat (0/1) when only that
 read the hidden names, 'all' when neither may (a face-down card or Decree). `mask(event,
 seat)` blanks the names listed in SECRET_FIELDS for a seat that may not read them.
 
-Interning: most events recur from game to game (the card dealt to a slot, a turn, a 2-coin
-payment for a card), and an Event never changes, so the engine builds each distinct one
-once per rule set and appends the same object to every game that reports it. The engine
-reports such an event as a key, `State.record((form, player, *values))`: FORMS gives the
-form's kind and its fields in order; the key finds the Event built the first time
-(`memo_for`). Events with a dict among their fields (the score sheets) or seldom seen are
-built each time (`State.emit`).
+Interning: many events recur from game to game (a turn, a Wonder offered, a cube placed),
+and an Event never changes, so the engine builds each distinct one once per rule set and
+appends the same object to every game that reports it. The engine reports such an event
+as a key, `State.record((form, player, *values))`: FORMS gives the form's kind and its
+fields in order; the key finds the Event built the first time (`memo_for`). The commonest
+ones (cards dealt, taken and revealed, coins) are built afresh in place, cheaper than a
+first-time interned one (see TAKEN_FIELDS); events with a dict among their fields (the
+score sheets) or seldom seen are built each time too (`State.emit`).
 """
 from __future__ import annotations
 
@@ -188,7 +189,6 @@ def mask(event: Event, seat: int) -> Event:
 # form -> (kind, field names in order). A 'reason' value may be given as an effect source
 # (kind, id) and a 'card' value as a card id: the Event holds their names.
 FORMS = {
-    "coins": ("coins", ("delta", "reason")),
     "wonder": ("wonder", ("wonder", "action", "from_player", "reason")),
     "pawn": ("pawn", ("start", "to", "reason")),
     "military_token": ("military_token", ("token", "effect", "reason")),
@@ -242,16 +242,16 @@ def _builder(kind, names):
 
 BUILDERS = {form: _builder(kind, names) for form, (kind, names) in FORMS.items()}
 
-# The fields of the two card events a game reports most, built afresh each time (a key
-# that names the card and its slot seldom recurs within the first hundred games, and a
-# first-time interned event costs twice a fresh one): a card taken from the structure
-# (State.card_from_structure; `wonder` only when it goes under one) and a card dealt to
-# the structure (State.deal_age).
+# The events a game reports most are built afresh each time, in place (State.deal_age,
+# card_from_structure, reveal, coins_changed): their keys (a card and its slot, a sum and
+# its reason) seldom recur within a process's first hundred games, and a first-time
+# interned event costs about twice a fresh one. Their fields:
 TAKEN_FIELDS = ("card", "frm", "to", "frm_player", "to_player", "reason", "slot")
-TAKEN_WONDER_FIELDS = TAKEN_FIELDS + ("wonder",)
-REVEAL_FIELDS = ("slot", "card")            # a structure card turned face up (State.reveal)
+TAKEN_WONDER_FIELDS = TAKEN_FIELDS + ("wonder",)     # a card put under a Wonder
 DEAL_FIELDS = ("card", "frm", "to", "frm_player", "to_player", "reason", "slot", "face_up", "back",
                "secret")
+REVEAL_FIELDS = ("slot", "card")
+COINS_FIELDS = ("delta", "reason")
 
 # A turn begins: the same two events in every game of every rule set.
 TURN_EVENTS = (Event("turn", 0), Event("turn", 1))
@@ -270,10 +270,3 @@ def memo_for(rules) -> tuple:
         memo = _MEMOS[rules] = ({}, {})
     return memo
 
-
-def intern(memo: dict, key, event: Event) -> Event:
-    """Keep `event` under `key` in `memo` (a dict from memo_for) and return it."""
-    if len(memo) >= MEMO_LIMIT:
-        memo.clear()
-    memo[key] = event
-    return event

@@ -11,8 +11,8 @@ The step kinds and the effect vocabulary live in `game.steps`, `game.effects` an
 """
 
 from .actions import FORFEITS, Action, IllegalActionError
-from .events import (BUILDERS, DEAL_FIELDS, MEMO_LIMIT, REVEAL_FIELDS, TAKEN_FIELDS,
-                     TAKEN_WONDER_FIELDS, Event, intern, memo_for, new_event)
+from .events import (BUILDERS, COINS_FIELDS, DEAL_FIELDS, MEMO_LIMIT, REVEAL_FIELDS,
+                     TAKEN_FIELDS, TAKEN_WONDER_FIELDS, Event, memo_for, new_event)
 from .city import CityInfo
 from .payment import Payment, explain, trade_cost
 from .data import RESOURCES
@@ -543,7 +543,7 @@ class State:
         memo = self._interned
         event = memo.get(key)
         if event is None:
-            # First time in this rule set (game.events.intern, inlined: the hot miss).
+            # First time in this rule set: built and kept (forgotten all at once past the limit).
             if len(memo) >= MEMO_LIMIT:
                 memo.clear()
             event = memo[key] = BUILDERS[key[0]](self, key)
@@ -600,18 +600,29 @@ class State:
             event._values = (name, "structure", to, None, to_player, reason, slot, wonder)
         self.events.append(event)
 
+    def coins_changed(self, p, delta, reason):
+        """Report a change of p's coins (the caller made it; built afresh: game.events)."""
+        event = _new(Event)
+        event._kind = "coins"
+        event._player = p
+        event._names = COINS_FIELDS
+        if reason is not None:
+            reason = self._reasons.get(reason) or self.reason(reason)
+        event._values = (delta, reason)
+        self.events.append(event)
+
     def gain_coins(self, p, n, reason=None):
         if n:
             self.coins[p] += n
             if self.recording:
-                self.record(("coins", p, n, reason))
+                self.coins_changed(p, n, reason)
 
     def lose_coins(self, p, n, reason=None):
         lost = min(n, self.coins[p])
         if lost:
             self.coins[p] -= lost
             if self.recording:
-                self.record(("coins", p, -lost, reason))
+                self.coins_changed(p, -lost, reason)
 
     def grant_extra_turn(self, p, reason):
         if not self.extra_turn:

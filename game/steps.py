@@ -120,7 +120,7 @@ def pay(s, p, total, trade, name):
     if total:
         s.coins[p] -= total
         if s.recording:
-            s.record(("coins", p, -total, ("payment", name)))
+            s.coins_changed(p, -total, ("payment", name))
     if trade and s.info[1 - p].passive.get("trade_income"):
         s.gain_coins(1 - p, trade, ("trade", name))
 
@@ -163,7 +163,7 @@ def _apply_turn(s, step, action):
         if cost:
             s.coins[p] -= cost
             if s.recording:
-                s.record(("coins", p, -cost, ("payment", name)))
+                s.coins_changed(p, -cost, ("payment", name))
         s.push(("recruit", p, cid, False))
     elif kind == "prepare":
         from .senate import prepare
