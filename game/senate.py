@@ -335,9 +335,9 @@ def _after_trigger(s, step):
     p = step[1]
     if s.remaining == 0:        # Property Fraud / Turn of Events took the last card
         s.last_player = p
-        s.push(("end_turn", p))
+        s.pending.append(("end_turn", p))
     else:
-        s.push(("turn", p, False))
+        s.pending.append(("turn", p, False))
 
 
 @effect("trigger_unprepared_conspiracy")

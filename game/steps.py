@@ -25,7 +25,7 @@ def _give_wonder(s, p, wid):
     s.draft_pool.remove(wid)
     s.wonders[p].append(wid)
     s.draft_pick += 1
-    s.push(("draft_next", None))
+    s.pending.append(("draft_next", None))
     w = s.rules.wonders[wid]
     if s.recording:
         s.record(("wonder", p, w.name, "drafted", None, None))
@@ -61,7 +61,7 @@ def _draft_next(s, step):
     if len(s.draft_pool) == 1:
         _give_wonder(s, p, s.draft_pool[0])     # last Wonder of a round: no choice
     else:
-        s.push(("draft", p))
+        s.pending.append(("draft", p))
 
 
 # ------------------------------------------------------------------ the turn
@@ -112,7 +112,7 @@ def start_turn(s, p):
     s.cause = None
     if s.recording:
         s.events.append(TURN_EVENTS[p])
-    s.push(("turn", p, True))
+    s.pending.append(("turn", p, True))
 
 
 def pay(s, p, total, trade, name):
@@ -136,7 +136,7 @@ def _apply_turn(s, step, action):
     slot = s.slot_of(action.target if kind in ("wonder", "prepare") else action.subject)
     cid = s.take_from_structure(slot)
     s.last_player = p
-    s.push(("end_turn", p))
+    s.pending.append(("end_turn", p))
     name = s.rules.cards[cid].name
     if kind == "build":
         total, trade, chain = s.building_price(p, cid)
@@ -164,7 +164,7 @@ def _apply_turn(s, step, action):
             s.coins[p] -= cost
             if s.recording:
                 s.coins_changed(p, -cost, ("payment", name))
-        s.push(("recruit", p, cid, False))
+        s.pending.append(("recruit", p, cid, False))
     elif kind == "prepare":
         from .senate import prepare
         if s.recording:
@@ -190,7 +190,7 @@ def _end_age(s):
     s.deal_age(s.age + 1)
     # The militarily weaker player chooses who starts; at the centre, whoever played last.
     chooser = 1 if s.pawn > 0 else 0 if s.pawn < 0 else s.last_player
-    s.push(("start", chooser))
+    s.pending.append(("start", chooser))
 
 
 def _legal_start(s, step):
