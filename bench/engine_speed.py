@@ -4,6 +4,7 @@ figures; asserts nothing.
 
     python bench/engine_speed.py [--games N] [--seed S]
     python bench/engine_speed.py --against COMMIT [--rounds R] [--games N] [--seed S]
+    python bench/engine_speed.py --against COMMIT --instructions [--games N] [--seed S]
 
 recorded  a game as the window and the server play it: `new_game()` then random actions,
           every change reported as events (game.events), kept in `State.events`.
@@ -17,6 +18,20 @@ round so the machine's load falls on both alike; it prints each round, then per 
 median games/s of each side with its spread (min-max over the rounds) and the median of
 the per-round ratios (this tree / COMMIT).
 
+--instructions counts instructions instead of seconds (valgrind's cachegrind, so the
+machine's load does not move the figures): every figure is the difference between two
+runs of one child process, one that plays the counted games and one that stops before them,
+divided by the games, so start-up (Python, the data) cancels out. Per path, rule set and
+side it prints instructions per game and the ratio COMMIT / this (how many times faster):
+  recorded        the timed mode's recorded pass: the start states made and the untimed
+                  search pass first (price memo warm), then N recorded games from new_game();
+                  THE TARGET'S FIGURE (issue #35: recorded >= 1.5x, search >= 1.0x)
+  recorded cold   N recorded games straight after loading the data: what the first games
+                  of a fresh process (the window) pay, events never seen before included
+  search          the timed mode's search pass, after the same set-up as `recorded`
+The child runs with PYTHONHASHSEED=0 so two runs execute the same code; valgrind is slow
+(~50x), hence the default of 40 games.
+
 Goals (issue #2/#3): base game >= 1,000 games/s, Agora >= 700 games/s on one core.
 CPU time (process_time) is used so other work on the machine disturbs the figures less.
 Both paths replay the same games (same seeds, same random choices); an untimed first pass
@@ -28,6 +43,7 @@ import io
 import json
 import os
 import random
+import re
 import statistics
 import subprocess
 import sys
@@ -102,6 +118,21 @@ def measure(root, games, seed, steps=True):
     return figures
 
 
+def count_child(root, games, seed, agora, parts):
+    """The work the instruction count measures, for one rule set: `parts` lists what to do
+    after loading ('setup': start states and the untimed search pass; 'recorded',
+    'search': the counted passes); the parent subtracts a run that leaves the last part out."""
+    sys.path.insert(0, root)
+    from game import new_game
+    new_game(0), new_game(0, agora=False)          # load data and warm caches, as measure()
+    if "setup" in parts:
+        search(new_game, games, seed, agora)       # start states; fills the price memo
+    if "recorded" in parts:
+        recorded(new_game, games, seed, agora)
+    if "search" in parts:
+        search(new_game, games, seed, agora)
+
+
 def report(figures):
     for name, _, goal in RULE_SETS:
         f = figures[name]
@@ -127,13 +158,57 @@ def child(root, games, seed):
     return json.loads(out.strip().splitlines()[-1])
 
 
-def side_by_side(commit, rounds, games, seed):
+def instructions(root, games, seed, agora, parts):
+    """Instructions valgrind counts in one child process (count_child)."""
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    run = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
+                          "--cachegrind-out-file=/dev/null", sys.executable,
+                          os.path.abspath(__file__), "--child", root, "--count", ",".join(parts),
+                          "--rules", "agora" if agora else "base", "--games", str(games),
+                          "--seed", str(seed)],
+                         capture_output=True, text=True, cwd=root, env=env)
+    found = re.search(r"I\s+refs:\s+([\d,]+)", run.stderr)
+    if run.returncode or not found:
+        raise SystemExit(f"valgrind run failed ({root}, {parts}):\n{run.stderr[-2000:]}")
+    return int(found.group(1).replace(",", ""))
+
+
+# figure -> (the parts of the counted run, the parts of the run it is compared with)
+COUNTED = {
+    "recorded": (("setup", "recorded"), ("setup",)),
+    "recorded cold": (("recorded",), ()),
+    "search": (("setup", "search"), ("setup",)),
+}
+
+
+def count_side_by_side(sides, games, seed):
+    """Instructions per game of each figure, rule set and side; prints as it goes."""
+    commit = list(sides)[1]
+    print(f"instructions per game (valgrind, difference of two runs, {games} games each); "
+          f"ratio {commit} / this", flush=True)
+    for name, agora, _ in RULE_SETS:
+        for figure, (counted, before) in COUNTED.items():
+            per_game = {}
+            for side, root in sides.items():
+                totals = {}
+                for parts in (counted, before):
+                    if parts not in totals:
+                        totals[parts] = instructions(root, games, seed, agora, parts)
+                per_game[side] = (totals[counted] - totals[before]) / games
+            this, base = per_game["this"], per_game[commit]
+            print(f"{name:5} {figure:13}: {commit} {base / 1e6:6.2f} M  this {this / 1e6:6.2f} M"
+                  f"  ratio {base / this:.2f}", flush=True)
+
+
+def side_by_side(commit, rounds, games, seed, count=False):
     with tempfile.TemporaryDirectory(prefix="engine-speed-") as tmp:
         if os.path.isdir(os.path.join(commit, "game")):
             tmp = os.path.abspath(commit)        # a folder already holding game/ and data/
         else:
             checkout(commit, tmp)
         sides = {"this": HERE, commit: tmp}
+        if count:
+            return count_side_by_side(sides, games, seed)
         runs = {side: [] for side in sides}
         for r in range(rounds):
             order = list(sides) if r % 2 == 0 else list(sides)[::-1]
@@ -163,16 +238,27 @@ def side_by_side(commit, rounds, games, seed):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=None,
-                        help="games per path and rule set (default 1000; 300 with --against)")
+                        help="games per path and rule set (default 1000; 300 with --against, "
+                             "40 with --instructions)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--against", metavar="COMMIT", help="compare with this commit's engine")
     parser.add_argument("--rounds", type=int, default=5, help="side-by-side rounds (--against)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count instructions with valgrind instead of timing (--against)")
     parser.add_argument("--child", metavar="ROOT", help=argparse.SUPPRESS)
+    parser.add_argument("--count", help=argparse.SUPPRESS)
+    parser.add_argument("--rules", choices=[name for name, _, _ in RULE_SETS],
+                        help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.child:
+    if args.child and args.count is not None:
+        count_child(args.child, args.games, args.seed, args.rules == "agora",
+                    [part for part in args.count.split(",") if part])
+    elif args.child:
         print(json.dumps(measure(args.child, args.games, args.seed, steps=False)))
     elif args.against:
-        side_by_side(args.against, args.rounds, args.games or 300, args.seed)
+        default = 40 if args.instructions else 300
+        side_by_side(args.against, args.rounds, args.games or default, args.seed,
+                     count=args.instructions)
     else:
         report(measure(HERE, args.games or 1000, args.seed))
 

@@ -40,7 +40,7 @@ def _apply_extort(s, step, action):
     s.wonders[1 - p].remove(wid)
     s.wonders[p].append(wid)
     if s.recording:
-        s.record("wonder", p, action.subject, "taken", 1 - p, s.cause)
+        s.record(("wonder", p, action.subject, "taken", 1 - p, s.cause))
 
 
 # C2 Blackmail ---------------------------------------------------------------
@@ -91,8 +91,8 @@ def _apply_lock(s, step, action):
         s.progress_box.remove(tid)
     s.progress_locked.append(tid)
     if s.recording:
-        s.record("progress_secret", p, action.subject, "locked", action.target, s.cause,
-                 p if action.target == "box" else None)
+        s.record(("progress_secret", p, action.subject, "locked", action.target, s.cause,
+                 p if action.target == "box" else None))
 
 
 # C7 Property Fraud ----------------------------------------------------------
@@ -297,7 +297,7 @@ def _apply_coerce(s, step, action):
         symbol = s.rules.cards[got].science
         if symbol and s.info[q].symbols.get(symbol, 0) == 2:
             if s.recording:
-                s.record("science_pair", q, symbol)
+                s.record(("science_pair", q, symbol))
             pairs.append(("progress", q))
     s.push(*pairs)
 
@@ -347,7 +347,7 @@ def _apply_sabotage(s, step, action):
     s.wonders_out.append(wid)
     s.discard.append(tucked)
     if s.recording:
-        s.record("wonder", step[1], action.subject, "returned", opp, s.cause)
+        s.record(("wonder", step[1], action.subject, "returned", opp, s.cause))
     if s.recording:
         s.card_moved(step[1], tucked, "wonder", "discard", frm_player=opp, wonder=action.subject,
                      reason=s.cause)

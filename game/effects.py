@@ -85,6 +85,6 @@ def _great_library(s, p, n, source):
         drawn = s.rng.sample(s.progress_box, min(n, len(s.progress_box)))
         for tid in drawn:
             if s.recording:
-                s.record("progress_secret", p, s.rules.progress[tid].name, "drawn", "box",
-                         source, p)
+                s.record(("progress_secret", p, s.rules.progress[tid].name, "drawn", "box",
+                         source, p))
         s.push(("library", p, tuple(drawn)))

@@ -60,13 +60,14 @@ Secrets: `secret` is absent/None for a public event, a seat (0/1) when only that
 read the hidden names, 'all' when neither may (a face-down card or Decree). `mask(event,
 seat)` blanks the names listed in SECRET_FIELDS for a seat that may not read them.
 
-Interning: most events recur from game to game (the card dealt to a slot, a turn, a 2-coin
-payment for a card), and an Event never changes, so the engine builds each distinct one
-once per rule set and appends the same object to every game that reports it. The engine
-reports such an event as a key, `State.record(form, player, *values)`: FORMS gives the
-form's kind and its fields in order; the key finds the Event built the first time
-(`memo_for`). Nothing may change an Event's fields dict (Event.fields gives a copy). Events with a dict among their fields (the score sheets) or seldom seen are
-built each time (`State.emit`).
+Interning: many events recur from game to game (a turn, a Wonder offered, a cube placed),
+and an Event never changes, so the engine builds each distinct one once per rule set and
+appends the same object to every game that reports it. The engine reports such an event
+as a key, `State.record((form, player, *values))`: FORMS gives the form's kind and its
+fields in order; the key finds the Event built the first time (`memo_for`). The commonest
+ones (cards dealt, taken and revealed, coins) are built afresh in place, cheaper than a
+first-time interned one (see TAKEN_FIELDS); events with a dict among their fields (the
+score sheets) or seldom seen are built each time too (`State.emit`).
 """
 from __future__ import annotations
 
@@ -79,13 +80,17 @@ class Event:
     compare, hash and print like a value."""
 
     # The engine makes hundreds of these per game: plain slots set once (no __setattr__
-    # hook, which made building one several times dearer), read through properties.
-    __slots__ = ("_kind", "_player", "_fields")
+    # hook, which made building one several times dearer), read through properties. The
+    # fields are two tuples, their names (one tuple shared by every event of a form) and
+    # their values: a tuple costs a third of a dict to build, and the garbage collector
+    # stops tracking one that holds no containers.
+    __slots__ = ("_kind", "_player", "_names", "_values")
 
     def __init__(self, kind: str, player: int | None = None, **fields) -> None:
         self._kind = kind
         self._player = player
-        self._fields = fields
+        self._names = tuple(fields)
+        self._values = tuple(fields.values())
 
     kind = property(attrgetter("_kind"))
     player = property(attrgetter("_player"))
@@ -93,27 +98,28 @@ class Event:
     def __getattr__(self, name):
         if name.startswith("_"):             # a slot not set yet: never a field
             raise AttributeError(name)
-        try:
-            return self._fields[name]
-        except KeyError:
-            raise AttributeError(f"event '{self._kind}' has no field '{name}'") from None
+        names = self._names
+        if name in names:
+            return self._values[names.index(name)]
+        raise AttributeError(f"event '{self._kind}' has no field '{name}'")
 
     def get(self, name, default=None):
-        return self._fields.get(name, default)
+        names = self._names
+        return self._values[names.index(name)] if name in names else default
 
     @property
     def fields(self) -> dict:
-        return dict(self._fields)
+        return dict(zip(self._names, self._values))
 
     def replace(self, **changes) -> "Event":
         """A copy with some fields changed (used to mask secrets for a seat)."""
-        fields = dict(self._fields)
+        fields = self.fields
         player = changes.pop("player", self._player)
         fields.update(changes)
         return new_event(self._kind, player, fields)
 
     def to_dict(self) -> dict:
-        return {"kind": self._kind, "player": self._player, **self._fields}
+        return {"kind": self._kind, "player": self._player, **self.fields}
 
     @classmethod
     def from_dict(cls, data: dict) -> "Event":
@@ -121,36 +127,40 @@ class Event:
         return cls(data.pop("kind"), data.pop("player", None), **data)
 
     def __eq__(self, other):
-        return (isinstance(other, Event) and self._kind == other._kind
-                and self._player == other._player and self._fields == other._fields)
+        if not (isinstance(other, Event) and self._kind == other._kind
+                and self._player == other._player):
+            return False
+        if self._names == other._names:
+            return self._values == other._values
+        return self.fields == other.fields       # the same fields in another order
 
     def __hash__(self):
-        return hash((self._kind, self._player, repr(sorted(self._fields.items()))))
+        return hash((self._kind, self._player, repr(sorted(self.fields.items()))))
 
     def __repr__(self):
-        inner = ", ".join(f"{k}={v!r}" for k, v in sorted(self._fields.items()))
+        inner = ", ".join(f"{k}={v!r}" for k, v in sorted(self.fields.items()))
         return f"Event({self._kind!r}, player={self._player!r}{', ' if inner else ''}{inner})"
 
     def __reduce__(self):
         # Picklable for the AI worker's pipe.
-        return (_rebuild, (self._kind, self._player, self._fields))
+        return (_rebuild, (self._kind, self._player, self.fields))
 
 
 _new = object.__new__
 
 
 def new_event(kind: str, player, fields: dict) -> Event:
-    """An Event owning `fields` (not copied: the caller hands it over), without the keyword
-    handling of Event(...): what the engine calls when it builds one."""
+    """An Event with these fields, without the keyword handling of Event(...)."""
     event = _new(Event)
     event._kind = kind
     event._player = player
-    event._fields = fields
+    event._names = tuple(fields)
+    event._values = tuple(fields.values())
     return event
 
 
 def _rebuild(kind, player, fields):
-    return new_event(kind, player, dict(fields))
+    return new_event(kind, player, fields)
 
 
 # The fields that name a hidden component, per kind; `secret` says who may read them:
@@ -179,11 +189,6 @@ def mask(event: Event, seat: int) -> Event:
 # form -> (kind, field names in order). A 'reason' value may be given as an effect source
 # (kind, id) and a 'card' value as a card id: the Event holds their names.
 FORMS = {
-    "coins": ("coins", ("delta", "reason")),
-    "card_slot": ("card", ("card", "frm", "to", "frm_player", "to_player", "reason", "slot")),
-    "card_slot_wonder": ("card", ("card", "frm", "to", "frm_player", "to_player", "reason",
-                                  "slot", "wonder")),
-    "reveal": ("reveal", ("slot", "card")),
     "wonder": ("wonder", ("wonder", "action", "from_player", "reason")),
     "pawn": ("pawn", ("start", "to", "reason")),
     "military_token": ("military_token", ("token", "effect", "reason")),
@@ -202,21 +207,51 @@ FORMS = {
 
 
 
-def _builder(names):
-    """A function (state, key) -> the fields of the key's event: one dict display, compiled
-    once per form (a generic loop over the names cost more than the Event itself)."""
-    parts = []
+def _builder(kind, names):
+    """A function (state, key) -> the key's Event, compiled once per form: the values in
+    one tuple display, the card name and the reason looked up in place, the Event's slots
+    set directly. A first-time event is the recorded path's dearest step (a generic loop
+    over the names, or a call per field, cost more than the Event itself)."""
+    lines = ["def build(s, k):",
+             "    e = _new(Event)",
+             f"    e._kind = {kind!r}",
+             "    e._player = k[1]",
+             "    e._names = NAMES"]
+    values = []
     for i, name in enumerate(names, 2):
-        value = f"k[{i}]"
         if name == "reason":
-            value = f"s.reason({value})"
+            # s.reason(source), its memo read here: most sources were seen before.
+            lines += [f"    r = k[{i}]",
+                      "    if r is not None:",
+                      "        r = s._reasons.get(r) or s.reason(r)"]
+            values.append("r")
         elif name == "card":
-            value = f"s.card_name({value})"
-        parts.append(f"{name!r}: {value}")
-    return eval(f"lambda s, k: {{{', '.join(parts)}}}")
+            # s.card_name(card): an id becomes its name; names and None pass through.
+            lines += [f"    c = k[{i}]",
+                      "    if c.__class__ is int:",
+                      "        c = s.rules.cards[c].name"]
+            values.append("c")
+        else:
+            values.append(f"k[{i}]")
+    lines += [f"    e._values = ({', '.join(values)},)",
+              "    return e"]
+    scope = {"_new": _new, "Event": Event, "NAMES": tuple(names)}
+    exec("\n".join(lines), scope)
+    return scope["build"]
 
 
-BUILDERS = {form: (kind, _builder(names)) for form, (kind, names) in FORMS.items()}
+BUILDERS = {form: _builder(kind, names) for form, (kind, names) in FORMS.items()}
+
+# The events a game reports most are built afresh each time, in place (State.deal_age,
+# card_from_structure, reveal, coins_changed): their keys (a card and its slot, a sum and
+# its reason) seldom recur within a process's first hundred games, and a first-time
+# interned event costs about twice a fresh one. Their fields:
+TAKEN_FIELDS = ("card", "frm", "to", "frm_player", "to_player", "reason", "slot")
+TAKEN_WONDER_FIELDS = TAKEN_FIELDS + ("wonder",)     # a card put under a Wonder
+DEAL_FIELDS = ("card", "frm", "to", "frm_player", "to_player", "reason", "slot", "face_up", "back",
+               "secret")
+REVEAL_FIELDS = ("slot", "card")
+COINS_FIELDS = ("delta", "reason")
 
 # A turn begins: the same two events in every game of every rule set.
 TURN_EVENTS = (Event("turn", 0), Event("turn", 1))
@@ -235,10 +270,3 @@ def memo_for(rules) -> tuple:
         memo = _MEMOS[rules] = ({}, {})
     return memo
 
-
-def intern(memo: dict, key, event: Event) -> Event:
-    """Keep `event` under `key` in `memo` (a dict from memo_for) and return it."""
-    if len(memo) >= MEMO_LIMIT:
-        memo.clear()
-    memo[key] = event
-    return event

@@ -148,6 +148,9 @@ class Rules:
                 self.cards.append(Component(len(self.cards), d, (), senator=d.kind,
                                             section=d.section))
         self.card_id = {c.name: c.id for c in self.cards}
+        # What a dealt card shows face down (its deal event's `back`): Age, Guild or Senator.
+        self.card_backs = ["senator" if c.senator else "guild" if c.guild else str(c.age)
+                           for c in self.cards]
         for d in db.cards:
             if d.alias:
                 self.card_id.setdefault(d.alias, self.card_id[d.name])

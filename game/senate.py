@@ -61,7 +61,7 @@ def _reveal(s, ch, decrees):
         if not s.decree_up[d]:
             s.decree_up[d] = True
             if s.recording:
-                s.record("decree", None, s.rules.decrees[d].name, ch, "revealed", None)
+                s.record(("decree", None, s.rules.decrees[d].name, ch, "revealed", None))
 
 
 def _lose(s, ch, owner, decrees):
@@ -85,7 +85,7 @@ def reevaluate(s, ch, check=True):
     if new == old:
         return
     if s.recording:
-        s.record("control", new, ch, old)
+        s.record(("control", new, ch, old))
     decrees = s.chamber_decrees[ch]
     if old is not None:
         _lose(s, ch, old, decrees)
@@ -106,14 +106,14 @@ def check_political(s):
 def place(s, p, ch, by=None):
     s.cubes[ch * 2 + p] += 1
     if s.recording:
-        s.record("cube", p, ch, "placed", None, p if by is None else by, s.cause)
+        s.record(("cube", p, ch, "placed", None, p if by is None else by, s.cause))
     reevaluate(s, ch)
 
 
 def remove(s, p, ch, by=None):
     s.cubes[ch * 2 + p] -= 1
     if s.recording:
-        s.record("cube", p, ch, "removed", None, p if by is None else by, s.cause)
+        s.record(("cube", p, ch, "removed", None, p if by is None else by, s.cause))
     reevaluate(s, ch)
 
 
@@ -121,12 +121,12 @@ def move(s, p, src, dst):
     # One event for the move; control of the source changes before the cube arrives.
     s.cubes[src * 2 + p] -= 1
     if s.recording:
-        s.record("cube", p, src, "moved", dst, p, s.cause)
+        s.record(("cube", p, src, "moved", dst, p, s.cause))
     reevaluate(s, src, check=False)
     if s.over:
         # The game ended as the cube left: it never arrives, and the account says so.
         if s.recording:
-            s.record("cube", p, dst, "removed", None, p, ("rule", "game_over"))
+            s.record(("cube", p, dst, "removed", None, p, ("rule", "game_over")))
         return
     s.cubes[dst * 2 + p] += 1
     reevaluate(s, dst, check=False)
@@ -139,8 +139,8 @@ def move_decree(s, src, dst):
     s.chamber_decrees[dst].append(decree)
     s.senate_changed()
     if s.recording:
-        s.record("decree_secret", None, s.rules.decrees[decree].name, src, "moved", dst,
-                 None if s.decree_up[decree] else "all")
+        s.record(("decree_secret", None, s.rules.decrees[decree].name, src, "moved", dst,
+                 None if s.decree_up[decree] else "all"))
     x, y = s.control[src], s.control[dst]
     if x == y:
         return
@@ -246,12 +246,12 @@ def conspire(s, p):
     names = s.rules.conspiracies
     for c in drawn:
         if s.recording:
-            s.record("conspiracy_secret", p, names[c].name, "drawn", None, p)
+            s.record(("conspiracy_secret", p, names[c].name, "drawn", None, p))
     if len(drawn) < 2 or s.info[p].passive.get("keep_both_conspiracies"):
         s.conspiracies[p].extend((c, UNPREPARED, -1) for c in drawn)
         for c in drawn:
             if s.recording:
-                s.record("conspiracy_secret", p, names[c].name, "kept", None, p)
+                s.record(("conspiracy_secret", p, names[c].name, "kept", None, p))
         return
     s.push(("keep", p, tuple(drawn)))
 
@@ -272,7 +272,7 @@ def _apply_keep(s, step, action):
     kept = s.rules.conspiracy_id[action.subject]
     s.conspiracies[p].append((kept, UNPREPARED, -1))
     if s.recording:
-        s.record("conspiracy_secret", p, action.subject, "kept", None, p)
+        s.record(("conspiracy_secret", p, action.subject, "kept", None, p))
     other = [c for c in step[2] if c != kept][0]
     s.push(("return", p, other))
 
@@ -291,8 +291,8 @@ def _apply_return(s, step, action):
     else:
         s.conspiracy_deck.append(cid)
     if s.recording:
-        s.record("conspiracy_secret", p, s.rules.conspiracies[cid].name,
-                 "returned_" + action.target, None, p)
+        s.record(("conspiracy_secret", p, s.rules.conspiracies[cid].name,
+                 "returned_" + action.target, None, p))
     s.deck_knowledge[p].append((cid, action.target))
 
 
@@ -309,15 +309,15 @@ def prepare(s, p, name, card):
     i = _conspiracy_index(s, p, name, UNPREPARED)
     s.conspiracies[p][i] = (s.conspiracies[p][i][0], PREPARED, card)
     if s.recording:
-        s.record("conspiracy_secret", p, name, "prepared", card, p)
+        s.record(("conspiracy_secret", p, name, "prepared", card, p))
 
 
 def _run_conspiracy(s, p, cid, card):
     src = ("conspiracy", cid)
     s.cause = src
     if s.recording:
-        s.record("conspiracy", p, s.rules.conspiracies[cid].name, "triggered",
-                 None if card == -1 else card)
+        s.record(("conspiracy", p, s.rules.conspiracies[cid].name, "triggered",
+                 None if card == -1 else card))
     s.push(*[("fx", p, kind, arg, src) for kind, arg in s.rules.conspiracies[cid].on_gain])
 
 
@@ -335,9 +335,9 @@ def _after_trigger(s, step):
     p = step[1]
     if s.remaining == 0:        # Property Fraud / Turn of Events took the last card
         s.last_player = p
-        s.push(("end_turn", p))
+        s.pending.append(("end_turn", p))
     else:
-        s.push(("turn", p, False))
+        s.pending.append(("turn", p, False))
 
 
 @effect("trigger_unprepared_conspiracy")

@@ -11,7 +11,8 @@ The step kinds and the effect vocabulary live in `game.steps`, `game.effects` an
 """
 
 from .actions import FORFEITS, Action, IllegalActionError
-from .events import BUILDERS, intern, memo_for, new_event
+from .events import (BUILDERS, COINS_FIELDS, DEAL_FIELDS, MEMO_LIMIT, REVEAL_FIELDS,
+                     TAKEN_FIELDS, TAKEN_WONDER_FIELDS, Event, memo_for, new_event)
 from .city import CityInfo
 from .payment import Payment, explain, trade_cost
 from .data import RESOURCES
@@ -22,6 +23,8 @@ CUBES = 12
 
 # Effect kinds that never ask for a decision: a construction runs them at once instead of
 # queueing them (same order, less bookkeeping on the hottest path).
+_new = object.__new__
+
 INSTANT_EFFECTS = frozenset({"coins", "coins_per", "guild", "play_again",
                              "opponent_loses_coins", "shields"})
 
@@ -487,7 +490,9 @@ class State:
             finish(self, *self._winner)
 
     def push(self, *steps):
-        """Schedule steps to run in the given order, before anything already pending."""
+        """Schedule steps to run in the given order, before anything already pending.
+        (The hot paths append a single step to `pending` themselves: a call with *steps
+        costs several times the append.)"""
         self.pending.extend(reversed(steps))
 
     def run_steps(self, steps):
@@ -501,7 +506,7 @@ class State:
             elif step[0] == "construction_done":
                 registry.AUTOMATIC["construction_done"](self, step)
             else:
-                self.push(*steps[i:])
+                self.pending.extend(reversed(steps[i:]))     # push(*steps[i:])
                 return
 
     def refresh(self, p):
@@ -533,13 +538,17 @@ class State:
         if self.recording:
             self.events.append(new_event(kind, player, fields))
 
-    def record(self, *key):
-        """Report the event `key` describes: (form, player, *values), FORMS in game.events.
-        The caller checks `recording` first (saves a call on the search path)."""
-        event = self._interned.get(key)
+    def record(self, key):
+        """Report the event `key` describes: the tuple (form, player, *values), FORMS in
+        game.events. The caller checks `recording` first (saves a call on the search path);
+        one tuple argument, not *key: a call with exact arguments is several times cheaper."""
+        memo = self._interned
+        event = memo.get(key)
         if event is None:
-            kind, build = BUILDERS[key[0]]
-            event = intern(self._interned, key, new_event(kind, key[1], build(self, key)))
+            # First time in this rule set: built and kept (forgotten all at once past the limit).
+            if len(memo) >= MEMO_LIMIT:
+                memo.clear()
+            event = memo[key] = BUILDERS[key[0]](self, key)
         self.events.append(event)
 
     def card_name(self, card):
@@ -578,24 +587,50 @@ class State:
                 "frm_player": frm_player, "to_player": to_player, "reason": self.reason(reason),
                 **fields}))
 
+    def card_from_structure(self, player, cid, to, to_player, reason, slot, wonder=None):
+        """Report the card the turn's action took from `slot` (built afresh: game.events)."""
+        event = _new(Event)
+        event._kind = "card"
+        event._player = player
+        name = self.rules.cards[cid].name
+        reason = None if reason is None else self.reason(reason)
+        if wonder is None:
+            event._names = TAKEN_FIELDS
+            event._values = (name, "structure", to, None, to_player, reason, slot)
+        else:
+            event._names = TAKEN_WONDER_FIELDS
+            event._values = (name, "structure", to, None, to_player, reason, slot, wonder)
+        self.events.append(event)
+
+    def coins_changed(self, p, delta, reason):
+        """Report a change of p's coins (the caller made it; built afresh: game.events)."""
+        event = _new(Event)
+        event._kind = "coins"
+        event._player = p
+        event._names = COINS_FIELDS
+        if reason is not None:
+            reason = self._reasons.get(reason) or self.reason(reason)
+        event._values = (delta, reason)
+        self.events.append(event)
+
     def gain_coins(self, p, n, reason=None):
         if n:
             self.coins[p] += n
             if self.recording:
-                self.record("coins", p, n, reason)
+                self.coins_changed(p, n, reason)
 
     def lose_coins(self, p, n, reason=None):
         lost = min(n, self.coins[p])
         if lost:
             self.coins[p] -= lost
             if self.recording:
-                self.record("coins", p, -lost, reason)
+                self.coins_changed(p, -lost, reason)
 
     def grant_extra_turn(self, p, reason):
         if not self.extra_turn:
             self.extra_turn = True
             if self.recording:
-                self.record("extra_turn", p, reason)
+                self.record(("extra_turn", p, reason))
 
     def take_from_structure(self, slot) -> int:
         """Remove the card at `slot`; uncovered cards are revealed at the end of the turn."""
@@ -621,7 +656,12 @@ class State:
         if self.reveal_pending:
             for slot in self.reveal_pending:
                 if not self.face_up[slot] and self.recording:
-                    self.record("reveal", None, slot, self.structure[slot])
+                    event = _new(Event)          # afresh, like the card taken (game.events)
+                    event._kind = "reveal"
+                    event._player = None
+                    event._names = REVEAL_FIELDS
+                    event._values = (slot, self.rules.cards[self.structure[slot]].name)
+                    self.events.append(event)
                 self.face_up[slot] = True
                 if slot not in self.accessible:
                     self.accessible.append(slot)
@@ -638,22 +678,18 @@ class State:
         self.reveal_pending = []
         self.remaining = len(layout)
         if self.recording:
-            cards = self.rules.cards
-            interned = self._interned
+            cards, backs = self.rules.cards, self.rules.card_backs
+            append = self.events.append
+            new, fields = _new, DEAL_FIELDS
             for slot, cid in enumerate(self.structure):
-                # A face-down card's name is secret to both seats until its reveal event;
-                # its back (Age, Guild or Senator) shows.
                 face_up = self.face_up[slot]
-                key = ("deal", age, slot, cid, face_up)
-                event = interned.get(key)
-                if event is None:
-                    c = cards[cid]
-                    event = intern(interned, key, new_event("card", None, {
-                        "card": c.name, "frm": "deck", "to": "structure", "frm_player": None,
-                        "to_player": None, "reason": None, "slot": slot, "face_up": face_up,
-                        "back": "senator" if c.senator else "guild" if c.guild else str(c.age),
-                        "secret": None if face_up else "all"}))
-                self.events.append(event)
+                event = new(Event)
+                event._kind = "card"
+                event._player = None
+                event._names = fields
+                event._values = (cards[cid].name, "deck", "structure", None, None, None, slot,
+                                 face_up, backs[cid], None if face_up else "all")
+                append(event)
 
     # --- military
 
@@ -677,11 +713,11 @@ class State:
                     collected.append(tid)
                     break
         if self.recording and self.pawn != start:
-            self.record("pawn", pusher, start, self.pawn, reason)
+            self.record(("pawn", pusher, start, self.pawn, reason))
             tokens = self.rules.military_tokens
             for tid in collected:
-                self.record("military_token", pusher, tokens[tid].name,
-                            "+".join(kind for kind, _ in tokens[tid].on_gain), reason)
+                self.record(("military_token", pusher, tokens[tid].name,
+                            "+".join(kind for kind, _ in tokens[tid].on_gain), reason))
         if self.pawn * step >= capital:
             self.win(pusher, "military")
         return collected
@@ -743,7 +779,7 @@ class State:
                 steps.append(("fx", p, "coins", bonus, ("progress", self._chain_token(p))))
         if pair:
             if self.recording:
-                self.record("science_pair", p, c.science)
+                self.record(("science_pair", p, c.science))
             steps.append(("progress", p))
         steps.append(("construction_done", p))
         self.run_steps(steps)
@@ -752,15 +788,15 @@ class State:
         self.built[p][wid] = tucked
         wonders = self.rules.wonders
         if self.recording:
-            self.record("wonder", p, wonders[wid].name, "built", None, None)
+            self.record(("wonder", p, wonders[wid].name, "built", None, None))
         if self.standing_wonders() >= 7:
             for q in (0, 1):
                 for w in self.unbuilt_wonders(q):
                     self.wonders[q].remove(w)
                     self.wonders_out.append(w)
                     if self.recording:
-                        self.record("wonder", q, wonders[w].name, "boxed", q,
-                                    ("rule", "seven_wonders"))
+                        self.record(("wonder", q, wonders[w].name, "boxed", q,
+                                    ("rule", "seven_wonders")))
         self.refresh(p)
         if self.agora:
             self._construction_coins("wonder")
@@ -798,7 +834,7 @@ class State:
         t = self.rules.progress[tid]
         self.cause = ("progress", tid)
         if self.recording:
-            self.record("progress", p, t.name, "gained", frm, None)
+            self.record(("progress", p, t.name, "gained", frm, None))
         if t.science and self.check_science(p):
             return
         self.push(*[("fx", p, kind, arg, ("progress", tid)) for kind, arg in t.on_gain])

@@ -25,10 +25,10 @@ def _give_wonder(s, p, wid):
     s.draft_pool.remove(wid)
     s.wonders[p].append(wid)
     s.draft_pick += 1
-    s.push(("draft_next", None))
+    s.pending.append(("draft_next", None))
     w = s.rules.wonders[wid]
     if s.recording:
-        s.record("wonder", p, w.name, "drafted", None, None)
+        s.record(("wonder", p, w.name, "drafted", None, None))
     if w.draft_effects:
         s.cause = ("wonder", wid)
     # Agora Wonders act when drafted (Curia Julia: conspire; Knossos: place a cube).
@@ -48,7 +48,7 @@ def _draft_next(s, step):
         if not s.agora:            # with Agora, Age I was laid out before the draft
             s.deal_age(1)
         if s.recording:
-            s.record("age", s.first_player, 1, None)
+            s.record(("age", s.first_player, 1, None))
         start_turn(s, s.first_player)
         return
     if not s.draft_pool:
@@ -56,12 +56,12 @@ def _draft_next(s, step):
         s.draft_deck = s.draft_deck[DRAFT_ROUND:]
         for w in s.draft_pool:
             if s.recording:
-                s.record("wonder", None, s.rules.wonders[w].name, "offered", None, None)
+                s.record(("wonder", None, s.rules.wonders[w].name, "offered", None, None))
     p = s.first_player ^ DRAFT_ORDER[k]
     if len(s.draft_pool) == 1:
         _give_wonder(s, p, s.draft_pool[0])     # last Wonder of a round: no choice
     else:
-        s.push(("draft", p))
+        s.pending.append(("draft", p))
 
 
 # ------------------------------------------------------------------ the turn
@@ -112,7 +112,7 @@ def start_turn(s, p):
     s.cause = None
     if s.recording:
         s.events.append(TURN_EVENTS[p])
-    s.push(("turn", p, True))
+    s.pending.append(("turn", p, True))
 
 
 def pay(s, p, total, trade, name):
@@ -120,7 +120,7 @@ def pay(s, p, total, trade, name):
     if total:
         s.coins[p] -= total
         if s.recording:
-            s.record("coins", p, -total, ("payment", name))
+            s.coins_changed(p, -total, ("payment", name))
     if trade and s.info[1 - p].passive.get("trade_income"):
         s.gain_coins(1 - p, trade, ("trade", name))
 
@@ -136,41 +136,39 @@ def _apply_turn(s, step, action):
     slot = s.slot_of(action.target if kind in ("wonder", "prepare") else action.subject)
     cid = s.take_from_structure(slot)
     s.last_player = p
-    s.push(("end_turn", p))
+    s.pending.append(("end_turn", p))
     name = s.rules.cards[cid].name
     if kind == "build":
         total, trade, chain = s.building_price(p, cid)
         if s.recording:
-            s.record("card_slot", p, cid, "structure", "city", None, p,
-                     ("rule", "chain") if chain else None, slot)
+            s.card_from_structure(p, cid, "city", p, ("rule", "chain") if chain else None, slot)
         pay(s, p, total, trade, name)
         s.construct(p, cid, "chain" if chain else "normal")
     elif kind == "discard":
         if s.recording:
-            s.record("card_slot", p, cid, "structure", "discard", None, None, None, slot)
+            s.card_from_structure(p, cid, "discard", None, None, slot)
         s.discard.append(cid)
         s.gain_coins(p, s.discard_value(p), ("discard", name))
     elif kind == "wonder":
         wid = s.rules.wonder_id[action.subject]
         total, trade = s.wonder_price(p, wid)
         if s.recording:
-            s.record("card_slot_wonder", p, cid, "structure", "wonder", None, p, None, slot,
-                     action.subject)
+            s.card_from_structure(p, cid, "wonder", p, None, slot, action.subject)
         pay(s, p, total, trade, action.subject)
         s.construct_wonder(p, wid, cid)
     elif kind == "recruit":
         if s.recording:
-            s.record("card_slot", p, cid, "structure", "senate", None, p, None, slot)
+            s.card_from_structure(p, cid, "senate", p, None, slot)
         cost = s.recruit_cost(p)
         if cost:
             s.coins[p] -= cost
             if s.recording:
-                s.record("coins", p, -cost, ("payment", name))
-        s.push(("recruit", p, cid, False))
+                s.coins_changed(p, -cost, ("payment", name))
+        s.pending.append(("recruit", p, cid, False))
     elif kind == "prepare":
         from .senate import prepare
         if s.recording:
-            s.record("card_slot", p, cid, "structure", "conspiracy", None, p, None, slot)
+            s.card_from_structure(p, cid, "conspiracy", p, None, slot)
         prepare(s, p, action.subject, cid)
 
 
@@ -192,7 +190,7 @@ def _end_age(s):
     s.deal_age(s.age + 1)
     # The militarily weaker player chooses who starts; at the centre, whoever played last.
     chooser = 1 if s.pawn > 0 else 0 if s.pawn < 0 else s.last_player
-    s.push(("start", chooser))
+    s.pending.append(("start", chooser))
 
 
 def _legal_start(s, step):
@@ -204,7 +202,7 @@ def _legal_start(s, step):
 def _apply_start(s, step, action):
     starter = int(action.subject)
     if s.recording:
-        s.record("age", starter, s.age, step[1])
+        s.record(("age", starter, s.age, step[1]))
     start_turn(s, starter)
 
 
@@ -243,7 +241,7 @@ def _legal_progress(s, step):
 def _apply_progress(s, step, action):
     if action.kind == "decline":
         if s.recording:
-            s.record("progress", step[1], None, "declined", "board", None)
+            s.record(("progress", step[1], None, "declined", "board", None))
         return
     tid = s.rules.progress_id[action.subject]
     s.progress_board.remove(tid)
@@ -264,8 +262,8 @@ def _apply_library(s, step, action):
     for other in step[2]:
         if other != tid:
             if s.recording:
-                s.record("progress_secret", step[1], s.rules.progress[other].name, "returned",
-                         "library", cause, step[1])
+                s.record(("progress_secret", step[1], s.rules.progress[other].name, "returned",
+                         "library", cause, step[1]))
 
 
 def _legal_destroy(s, step):
