@@ -9,6 +9,7 @@ import pytest
 import yaml
 
 from game.lesson import LESSON_DIR, LessonError, lesson_ids, load_lesson, parse_lesson
+from ui.table import geometry as G
 from ui.text import i18n
 
 LESSONS = lesson_ids()
@@ -109,7 +110,7 @@ def check_fits(scene, where):
     from ui.draw import fonts
     from ui.scenes import tutorial_coach as coach
     view = scene.coach_view()
-    laid = coach.choose_place(scene.layout, view, scene.keep_clear())
+    laid = coach.choose_place(scene.layout, view, scene.keep_clear(), scene.lesson.agora)
     assert not laid.overflow, f"{where}: the text does not fit the coach panel"
     assert pygame.Rect((0, 0), scene.layout.size).contains(laid.rect), where
     boxes = [r.inflate(-2, -2) for r in text_rects(laid)]
@@ -147,6 +148,9 @@ def test_every_step_points_at_something_on_the_screen_and_its_text_fits(app, les
         laid = scene.laid
         assert laid is not None, f"{where}: the coach is not shown"
         assert not any(laid.rect.colliderect(r) for r in targets), f"{where}: the coach hides the target"
+        if lesson.agora:
+            senate = scene.layout.rect(*G.senate_rect(True))
+            assert not laid.rect.colliderect(senate), f"{where}: the coach hides the Senate"
 
 
 def test_a_wrong_move_is_refused_with_the_nudge_and_the_step_goes_on(app, settings_kept):

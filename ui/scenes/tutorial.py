@@ -429,7 +429,7 @@ def coach_draw(scene: TutorialScene, surface) -> None:
     targets = scene.target_rects()
     if targets and not scene.anim.busy:
         coach.draw_targets(surface, L, targets, scene.time)
-    scene.laid = coach.choose_place(L, view, scene.keep_clear())
+    scene.laid = coach.choose_place(L, view, scene.keep_clear(), scene.lesson.agora)
     coach.draw(surface, L, view, scene.laid, pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1))
 
 

@@ -3,7 +3,7 @@
 Drawn by the App above every scene (`App.coach`), so it stays readable over the Wonder draft,
 a card's popup or a decision's prompt; it is offered each input event first and keeps only
 the clicks on its own buttons. It sits where nothing it points at lies: the first of a few
-places (the log's column, the top band, the bottom band) that covers none of the step's
+places (the log's column below the Senate, the top band, the bottom band) that covers none of the step's
 targets and none of the open overlay's panel. Pure presentation: the lesson scene
 (ui/scenes/tutorial.py) says what the step is and what each button does.
 """
@@ -18,12 +18,16 @@ from ui.draw import fonts, theme
 from ui.table import geometry as G
 from ui.table.paint import rounded, text, type_px
 
-# Where the panel may sit (design rects), in order of preference.
-PLACES = (
-    ("right", pygame.Rect(G.RIGHT.x, G.RIGHT.y, G.RIGHT.w, G.RIGHT.h)),
-    ("top", pygame.Rect(420, G.TOP_Y, 1170, G.BAND_H)),
-    ("bottom", pygame.Rect(420, G.BOTTOM_Y, 1170, G.BAND_H)),
-)
+# Where the panel may sit (design rects), in order of preference: the log's column (below
+# the Senate in Agora, so the Chambers stay in sight), the top band, the bottom band.
+def places(agora: bool) -> tuple:
+    return (
+        ("right", G.log_rect(agora)),
+        ("top", pygame.Rect(420, G.TOP_Y, 1170, G.BAND_H)),
+        ("bottom", pygame.Rect(420, G.BOTTOM_Y, 1170, G.BAND_H)),
+    )
+
+
 PAD = 14
 SAY_SIZE = 19
 SMALL_SIZE = 15
@@ -114,15 +118,18 @@ def lay_out(layout, view: CoachView, place: pygame.Rect) -> Laid:
     return Laid(rect, blocks, buttons, overflow)
 
 
-def choose_place(layout, view: CoachView, keep_clear: list) -> Laid:
-    """The panel in the first place that covers nothing of `keep_clear` (pixel rects)."""
-    first = None
-    for _, place in PLACES:
+def choose_place(layout, view: CoachView, keep_clear: list, agora: bool = False) -> Laid:
+    """The panel in the first place where its text fits and that covers nothing of
+    `keep_clear` (pixel rects); failing that, the first place where the text fits."""
+    fitting = None
+    for _, place in places(agora):
         laid = lay_out(layout, view, place)
-        first = first or laid
+        if laid.overflow:
+            continue
+        fitting = fitting or laid
         if not any(laid.rect.colliderect(r) for r in keep_clear):
             return laid
-    return first
+    return fitting or lay_out(layout, view, places(agora)[1][1])
 
 
 TARGET_GOLD = (255, 214, 90)
