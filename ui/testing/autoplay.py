@@ -108,11 +108,11 @@ class Pilot:
         click(scene.target_for_start())
 
 
-def run_autoplay(args) -> int:
+def prepare_pilot(args):
+    """What every pilot of the window sets up from its command line: warnings logged, the
+    player's files in --data-dir (or in memory), the language, quick animations and AI.
+    Returns the storage in use before, to be put back at the end."""
     from ui.files import storage
-    from ui.shell.app import App
-    from ui.scenes.menu import MenuScene
-    from ui.scenes.setup import SetupScene
 
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     data_dir = getattr(args, "data_dir", None)
@@ -121,6 +121,16 @@ def run_autoplay(args) -> int:
         set_language(args.lang)
     SETTINGS.animation_speed = getattr(args, "anim_speed", None) or "fast"
     SETTINGS.ai_delay = 0.1
+    return previous
+
+
+def run_autoplay(args) -> int:
+    from ui.files import storage
+    from ui.shell.app import App
+    from ui.scenes.menu import MenuScene
+    from ui.scenes.setup import SetupScene
+
+    previous = prepare_pilot(args)
     seed = args.seed if args.seed is not None else 1
     p0, p1 = args.p0 or "random", args.p1 or "random"
     hotseat = bool(getattr(args, "hotseat", False))

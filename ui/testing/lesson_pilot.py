@@ -16,9 +16,7 @@ import time
 from pathlib import Path
 
 from ui.draw.layout import DESIGN_SIZE
-from ui.files.settings import SETTINGS
-from ui.testing.autoplay import CLICK_EVERY, click
-from ui.text.i18n import set_language
+from ui.testing.autoplay import CLICK_EVERY, click, prepare_pilot
 
 log = logging.getLogger(__name__)
 
@@ -100,13 +98,7 @@ def run_lesson_pilot(args) -> int:
     from ui.scenes.tutorial import open_lesson
     from ui.shell.app import App
 
-    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    data_dir = getattr(args, "data_dir", None)
-    previous = storage.use(storage.Storage.under(data_dir) if data_dir else storage.Storage.memory())
-    if getattr(args, "lang", None):
-        set_language(args.lang)
-    SETTINGS.animation_speed = getattr(args, "anim_speed", None) or "fast"
-    SETTINGS.ai_delay = 0.1
+    previous = prepare_pilot(args)
     shots = Path(args.lesson_shots) if getattr(args, "lesson_shots", None) else None
     if shots is not None:
         shots.mkdir(parents=True, exist_ok=True)
