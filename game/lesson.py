@@ -98,6 +98,12 @@ class Step:
         """The catalogue keys the step uses."""
         return [k for k in (self.say, self.nudge, self.then) if k]
 
+    @property
+    def stops(self) -> bool:
+        """Does the lesson stop at this step (a move to teach or a text to read)? An opponent
+        or `play` step without a text is played straight through."""
+        return self.kind in ("do", "next") or bool(self.say)
+
 
 @dataclass(frozen=True)
 class Lesson:
@@ -128,6 +134,13 @@ class Lesson:
             for text in step.actions:
                 state.apply(state.parse_action(text))
         return state
+
+    def step_number(self, index: int) -> tuple[int, int]:
+        """(n, total) as the learner counts: only the steps where the lesson stops; a step
+        played straight through takes the number of the next one that stops."""
+        stops = [i for i, step in enumerate(self.steps) if step.stops]
+        n = sum(1 for i in stops if i < index) + 1
+        return min(n, len(stops)), len(stops)
 
     def keys(self) -> list[str]:
         """Every catalogue key the lesson uses."""

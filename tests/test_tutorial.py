@@ -209,9 +209,11 @@ def test_a_lesson_left_halfway_resumes_at_its_step(app, settings_kept):
     app.push(learn)
     app.step(1 / 60)
     labels = [b.text for b in learn.group.buttons]
-    assert i18n.t("tutorial.learn.continue", n=index + 1, total=len(lesson.steps)) in labels
+    n, total = lesson.step_number(index)
+    continue_label = i18n.t("tutorial.learn.continue", n=n, total=total)
+    assert continue_label in labels
     assert i18n.t("tutorial.learn.start_over") in labels
-    learn.group.buttons[labels.index(i18n.t("tutorial.learn.continue", n=index + 1, total=len(lesson.steps)))].activate()
+    learn.group.buttons[labels.index(continue_label)].activate()
     resumed = app.top
     assert isinstance(resumed, TutorialScene) and resumed is not scene
     assert resumed.index == index
@@ -274,3 +276,12 @@ def test_the_outline_follows_the_taught_move_into_the_cards_popup(app, settings_
     row = next(o for o in popup.options if o.action == action)
     assert scene.target_rects() == [row.rect]                                   # then its Build row
     assert not scene.laid.rect.colliderect(popup.rect)                           # the coach leaves the popup clear
+
+
+def test_the_learner_counts_only_the_steps_where_the_lesson_stops():
+    lesson = load_lesson("agora")
+    stops = [step for step in lesson.steps if step.stops]
+    assert not lesson.steps[0].stops                # the draft is played straight through
+    assert lesson.step_number(0) == (1, len(stops)) == lesson.step_number(1)
+    assert lesson.step_number(len(lesson.steps) - 1) == (len(stops), len(stops))
+    assert len(stops) < len(lesson.steps)

@@ -327,7 +327,6 @@ class TutorialScene(GameScene):
 
     def coach_view(self) -> coach.CoachView:
         lesson = self.lesson
-        total = len(lesson.steps)
         if self.finished:
             chapters = join_words([t(f"rules.page.{c}.title") for c in lesson.more])
             body = t("tutorial.end.body") + ("\n" + t("tutorial.end.more", chapters=chapters) if chapters else "")
@@ -336,7 +335,8 @@ class TutorialScene(GameScene):
                                                 ("rules", t("tutorial.button.rules"), True),
                                                 ("play", t("tutorial.button.play_easy"), True)])
         step = self.step
-        heading = t("tutorial.heading", title=t(lesson.title), n=self.index + 1, total=total)
+        n, total = lesson.step_number(self.index)
+        heading = t("tutorial.heading", title=t(lesson.title), n=n, total=total)
         say = t(step.say) if step.say else ""
         if not say and step.kind == "opponent":
             say = t("tutorial.opponent_moves")

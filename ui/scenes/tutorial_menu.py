@@ -49,7 +49,8 @@ class LearnScene(Scene):
             index = lesson.index_of(left) if left else None
             heading = t(lesson.title)
             if index:
-                cont = Button(t("tutorial.learn.continue", n=index + 1, total=len(lesson.steps)),
+                n, total = lesson.step_number(index)
+                cont = Button(t("tutorial.learn.continue", n=n, total=total),
                               lambda i=ident: self._open(i, False), text_size=22)
                 again = Button(t("tutorial.learn.start_over"), lambda i=ident: self._open(i, True), text_size=22)
                 rows += [(heading, cont), (None, again)]
