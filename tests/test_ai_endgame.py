@@ -54,13 +54,15 @@ def test_exact_values_equal_plain_minimax(seed):
 
 
 def test_the_exact_search_gives_up_when_the_budget_is_too_small():
-    s = late_position(3, agora=True, cards=4)
+    # (seed 3 until the science race changed one-ply's game: it now ends before Age III)
+    s = late_position(4, agora=True, cards=4)
     assert solve([s], s.current_player, node_budget=5) is None
 
 
-@pytest.mark.parametrize("seed", [4, 7, 10, 17])
+@pytest.mark.parametrize("seed", [4, 7, 10, 30])
 def test_hard_keeps_the_best_exact_outcome_at_the_end(seed):
-    """Seeds 7, 10 and 17 have a move that turns a won game into a lost one."""
+    """Seeds 7 and 30 have a move that turns a won game into a lost one (seed 17 was one
+    until the science race changed one-ply's game: it now stops with a card unseen)."""
     s = late_position(seed, agora=False, cards=4)
     me = s.current_player
     assert not Determinizer(s.observation(me)).hidden_slots    # all is known to the player
