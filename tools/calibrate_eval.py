@@ -98,7 +98,8 @@ def play(games, seed):
 
 
 def positions(record):
-    """(Age, our winning chance, our outcome) at each of our turns in a recorded game."""
+    """(Age, our winning chance, our outcome, the opponent's distinct symbols) at each of
+    our turns in a recorded game."""
     anchor = record["anchor_seat"]
     me = 1 - anchor
     winner = record.get("winner")
@@ -111,14 +112,14 @@ def positions(record):
             det = Determinizer(s.observation(me))
             sample = det.sample(rng)
             v = evaluate(sample, me, frozenset(det.hidden_slots))
-            out.append((s.age, win_chance(v, s.age), outcome))
+            out.append((s.age, win_chance(v, s.age), outcome, len(s.info[anchor].symbols)))
         s.apply(s.parse_action(text))
     return out
 
 
 def table(rows, markdown):
     bins = [[] for _ in range(10)]
-    for _age, p, won in rows:
+    for _age, p, won, _sym in rows:
         bins[min(9, int(p * 10))].append((p, won))
     lines = []
     if markdown:
@@ -136,9 +137,24 @@ def table(rows, markdown):
             lines.append(f"| {k * 10}-{k * 10 + 10} % | {len(b)} | {pred:.0%} | {won:.0%} | {gap:+.0%} |")
         else:
             lines.append(f"{k * 10:3d}-{k * 10 + 10:3d} %  n={len(b):5d}  predicted {pred:5.1%}  won {won:5.1%}  gap {gap:+6.1%}")
-    brier = sum((p - w) ** 2 for _a, p, w in rows) / max(1, len(rows))
+    brier = sum((p - w) ** 2 for _a, p, w, _s in rows) / max(1, len(rows))
     lines.append(f"{len(rows)} positions; largest gap in a decile of 30+ positions "
                  f"{worst:.0%}; Brier score {brier:.3f}")
+    return "\n".join(lines)
+
+
+def science_rows(rows, markdown):
+    """Age II positions by the opponent's distinct symbols: predicted against won."""
+    lines = (["| Opponent's symbols (Age II) | Positions | Mean predicted | Won |",
+              "|---|---|---|---|"] if markdown else [])
+    for label, lo, hi in (("0-2", 0, 2), ("3", 3, 3), ("4", 4, 4), ("5+", 5, 6)):
+        b = [(p, w) for age, p, w, sym in rows if age == 2 and lo <= sym <= hi]
+        if not b:
+            continue
+        pred = sum(p for p, _ in b) / len(b)
+        won = sum(w for _, w in b) / len(b)
+        lines.append(f"| {label} | {len(b)} | {pred:.0%} | {won:.0%} |" if markdown else
+                     f"opponent on {label:>3} symbols  n={len(b):4d}  predicted {pred:5.1%}  won {won:5.1%}")
     return "\n".join(lines)
 
 
@@ -171,6 +187,8 @@ def main(argv=None):
     wins = sum(1 for r in records if r.get("winner") == 1 - r["anchor_seat"])
     print(f"{len(records)} games, our side won {wins}")
     print(table(rows, args.markdown))
+    print()
+    print(science_rows(rows, args.markdown))
     if args.by_age:
         for age in (1, 2, 3):
             print(f"\nAge {age}")
