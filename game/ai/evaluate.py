@@ -178,6 +178,7 @@ class Tables:
         self.chamber_points = [ch.points for ch in rules.chambers]
         self.conspiracy_name = [c.name for c in rules.conspiracies]
         self.law = rules.progress_id.get("Law")
+        self.mausoleum = rules.wonder_id.get("The Mausoleum")
         self.n_res = len(RESOURCES)
 
 
@@ -219,10 +220,15 @@ def military_value(s, distance, w=WEIGHTS):
 
 def live_symbols(s, T):
     """Scientific symbols that can still be obtained: a card bearing it is in the
-    structure or in a later Age's deck, or Law (scales) is on the board."""
+    structure or in a later Age's deck (or discarded while a player may still build The
+    Mausoleum), or Law (scales) is on the board."""
     gone = set(s.city[0])
-    gone.update(s.city[1], s.discard)
+    gone.update(s.city[1])
     structure = set(s.structure)
+    if any(_mausoleum_ready(s, p, T, coins=False) for p in (0, 1)):
+        structure.update(s.discard)     # a Mausoleum still to build brings one back
+    else:
+        gone.update(s.discard)
     live = set()
     age = s.age if s.phase == "play" else 0
     for sym, cards in T.symbol_cards.items():
@@ -296,11 +302,24 @@ def _next_symbol_threat(s, p, w, hidden):
             if step > 0 and s.building_price(p, cid)[0] > coins:
                 step = 0.0
         best = max(best, min(step, cap))
+    if _mausoleum_ready(s, p, T):
+        # The Mausoleum builds a discarded card for free: a green card discarded to deny it
+        # is still on offer to the player who can build it.
+        for cid in s.discard:
+            best = max(best, min(next_symbol_step(s, p, cid, T, w), cap))
     if not best:
         return 0.0
     if s.decision == "turn" and s.current_player == p:
         return w["science_next_mover"] * best
     return w["science_next_waiting"] * best
+
+
+def _mausoleum_ready(s, p, T, coins=True):
+    """Can p still build The Mausoleum (unbuilt, room for it, and, with `coins`, the price)?"""
+    mausoleum = T.mausoleum
+    if mausoleum is None or mausoleum not in s.unbuilt_wonders(p) or s.standing_wonders() >= 7:
+        return False
+    return not coins or s.wonder_price(p, mausoleum)[0] <= s.coins[p]
 
 
 def _hidden_step(s, p, T, w, hidden):
