@@ -1,7 +1,7 @@
 """The science race: positions from our own games against indjev99's MCTS (issue #37).
 
 Each position is the one just before a move of ours that handed the anchor a science
-symbol: a green card with a symbol it lacked (Age I, the anchor already on three
+symbol: a green card with a symbol it lacked (Age I, the anchor already on two or three
 distinct symbols), or the second of a pair while Law is on the board (Law is a symbol
 of its own: the pair's progress token takes it). The recorded move is `given_away`; in
 every game the anchor took the card next. The positions are rebuilt from the recorded

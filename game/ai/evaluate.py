@@ -10,7 +10,8 @@ It is the sum of named terms, each a feature of the position times a named weigh
   production   brown/grey production and choices (cheaper cards), fixed trade prices,
                and the pressure one's production puts on the opponent's prices
   military     the Conflict pawn: military points plus the threat of Military Supremacy
-  science      distinct scientific symbols: the threat of Scientific Supremacy
+  science      distinct scientific symbols: the threat of Scientific Supremacy (steeper
+               while the missing symbols can still come), and the next symbol on offer
   tokens       the lasting effects of owned progress tokens (Architecture, Economy, ...)
   chains       chain symbols owned whose free card may still come
   wonders      the potential of Wonders owned but not built yet (scaled by their price)
