@@ -61,6 +61,10 @@ WEIGHTS = {
     # player on four or five live symbols wins by science far more often than the flat
     # curve says: against indjev99's MCTS we won 4 of 18 Age II positions with it on 4)
     "science_live": (0, 1.0, 3.5, 11.0, 24.0, 48.0),
+    # ... but charged in full only for the opponent's symbols (defence): our own symbols keep
+    # the flat curve until we are really close (five live symbols). Charging both players
+    # made our side chase science itself and lost self-play in Agora (18/40 against 2acb17d).
+    "science_live_own": (0, 0.8, 2.0, 4.0, 7.5, 48.0),
     # the next symbol on offer (a face-up green card with a new symbol, or the second of a
     # pair while Law is on the board): share of its step counted for the player to move,
     # who can take it at once, and for the other player, who gets it unless it is denied
@@ -242,7 +246,9 @@ def live_symbols(s, T):
     return live
 
 
-def science_value(s, p, w=WEIGHTS, live=None, hidden=()):
+def science_value(s, p, w=WEIGHTS, live=None, hidden=(), own=False):
+    """p's science: `own` when p is the evaluating seat (the defensive curve is then
+    science_live_own; the opponent's symbols are charged on science_live)."""
     info = s.info[p]
     n = len(info.symbols)
     if n >= 6:
@@ -253,15 +259,16 @@ def science_value(s, p, w=WEIGHTS, live=None, hidden=()):
         if reachable < 6 - n:
             v *= w["science_out_of_reach"]
         else:
-            v = w["science_live"][n]
-            v += _next_symbol_threat(s, p, w, hidden)
+            curve = w["science_live_own"] if own else w["science_live"]
+            v = curve[n]
+            v += _next_symbol_threat(s, p, w, hidden, curve)
     if s.progress_board:
         singles = sum(1 for k in info.symbols.values() if k == 1)
         v += w["science_pair_open"] * singles * (1 - progress_of_game(s))
     return v
 
 
-def next_symbol_step(s, p, cid, T, w=WEIGHTS):
+def next_symbol_step(s, p, cid, T, w=WEIGHTS, curve=None):
     """The step on the live science curve that card cid gives p if built now (0 if none):
     a new symbol, or the second of a pair while Law (a symbol of its own) is on the board."""
     c = s.rules.cards[cid]
@@ -275,11 +282,11 @@ def next_symbol_step(s, p, cid, T, w=WEIGHTS):
         have = 0
     if have or n >= 5:
         return 0.0 if have else WIN
-    curve = w["science_live"]
+    curve = curve or w["science_live"]
     return curve[n + 1] - curve[n]
 
 
-def _next_symbol_threat(s, p, w, hidden):
+def _next_symbol_threat(s, p, w, hidden, curve=None):
     """What the symbols on offer add to p's science: the best step p can pay for now, for
     the player to move (it takes it) and, less, for the other (unless it is denied). A
     face-down card just uncovered counts at the share of the unseen cards (those in the
@@ -289,17 +296,18 @@ def _next_symbol_threat(s, p, w, hidden):
         return 0.0
     T = tables(s.agora)
     coins = s.coins[p]
-    cap = w["science_live"][5]
+    curve = curve or w["science_live"]
+    cap = curve[5]
     best = 0.0
     unknown = None
     for slot in s.accessible:
         if slot in hidden:
             if unknown is None:
-                unknown = _hidden_step(s, p, T, w, hidden)
+                unknown = _hidden_step(s, p, T, w, hidden, curve)
             step = unknown
         else:
             cid = s.structure[slot]
-            step = next_symbol_step(s, p, cid, T, w)
+            step = next_symbol_step(s, p, cid, T, w, curve)
             if step > 0 and s.building_price(p, cid)[0] > coins:
                 step = 0.0
         best = max(best, min(step, cap))
@@ -307,7 +315,7 @@ def _next_symbol_threat(s, p, w, hidden):
         # The Mausoleum builds a discarded card for free: a green card discarded to deny it
         # is still on offer to the player who can build it.
         for cid in s.discard:
-            best = max(best, min(next_symbol_step(s, p, cid, T, w), cap))
+            best = max(best, min(next_symbol_step(s, p, cid, T, w, curve), cap))
     if not best:
         return 0.0
     if s.decision == "turn" and s.current_player == p:
@@ -323,14 +331,15 @@ def _mausoleum_ready(s, p, T, coins=True):
     return not coins or s.wonder_price(p, mausoleum)[0] <= s.coins[p]
 
 
-def _hidden_step(s, p, T, w, hidden):
+def _hidden_step(s, p, T, w, hidden, curve=None):
     """The mean step over the cards in the hidden slots (a face-down card's expectation)."""
     total, n = 0.0, 0
-    cap = w["science_live"][5]
+    curve = curve or w["science_live"]
+    cap = curve[5]
     for slot in hidden:
         if slot < len(s.structure) and s.structure[slot] >= 0:
             n += 1
-            total += min(next_symbol_step(s, p, s.structure[slot], T, w), cap)
+            total += min(next_symbol_step(s, p, s.structure[slot], T, w, curve), cap)
     return total / n if n else 0.0
 
 
@@ -785,7 +794,7 @@ def terms(s, me, hidden=(), w=WEIGHTS, tempo=True):
     out["production"] = _production(s, me, w) - _production(s, opp, w)
     out["military"] = military_value(s, _distance(s, me), w)
     live = live_symbols(s, T)
-    out["science"] = (science_value(s, me, w, live, hidden)
+    out["science"] = (science_value(s, me, w, live, hidden, own=True)
                       - science_value(s, opp, w, live, hidden))
     out["tokens"] = _tokens(s, me, T) - _tokens(s, opp, T)
     out["chains"] = _chains(s, me, T, w) - _chains(s, opp, T, w)
