@@ -10,11 +10,13 @@ It is the sum of named terms, each a feature of the position times a named weigh
   production   brown/grey production and choices (cheaper cards), fixed trade prices,
                and the pressure one's production puts on the opponent's prices
   military     the Conflict pawn: military points plus the threat of Military Supremacy
-  science      distinct scientific symbols: the threat of Scientific Supremacy (steeper
-               while the missing symbols can still come), and the next symbol on offer
+  science      distinct scientific symbols: the threat of Scientific Supremacy (the
+               opponent's steeper while the missing symbols can still come; our own only
+               when one symbol away), and the next symbol on offer
   tokens       the lasting effects of owned progress tokens (Architecture, Economy, ...)
   chains       chain symbols owned whose free card may still come
   wonders      the potential of Wonders owned but not built yet (scaled by their price)
+  wonder_race  six Wonders standing, one unbuilt each: the first built cuts the other's
   senate       Chambers controlled: their points, their Decrees, the cube margins, and the
                threat of Political Supremacy
   conspiracies Conspiracies not yet triggered (an opponent's face-down one counts at the
