@@ -65,7 +65,7 @@ WEIGHTS = {
     "science_live": (0, 1.0, 3.5, 11.0, 24.0, 48.0),
     # ... but charged in full only for the opponent's symbols (defence): our own symbols keep
     # the flat curve until we are really close (five live symbols). Charging both players
-    # made our side chase science itself and lost self-play in Agora (18/40 against 2acb17d).
+    # made our side chase science itself (Agora self-play against 2acb17d: 18/40).
     "science_live_own": (0, 0.8, 2.0, 4.0, 7.5, 48.0),
     # the next symbol on offer (a face-up green card with a new symbol, or the second of a
     # pair while Law is on the board): share of its step counted for the player to move,
