@@ -16,7 +16,6 @@ It is the sum of named terms, each a feature of the position times a named weigh
   tokens       the lasting effects of owned progress tokens (Architecture, Economy, ...)
   chains       chain symbols owned whose free card may still come
   wonders      the potential of Wonders owned but not built yet (scaled by their price)
-  wonder_race  six Wonders standing, one unbuilt each: the first built cuts the other's
   senate       Chambers controlled: their points, their Decrees, the cube margins, and the
                threat of Political Supremacy
   conspiracies Conspiracies not yet triggered (an opponent's face-down one counts at the
@@ -82,11 +81,6 @@ WEIGHTS = {
     # Wonders
     "wonder_unbuilt": 0.55,       # share of a Wonder's value while still unbuilt
     "extra_turn": 2.8,            # value of playing again
-    # the race for the seventh Wonder (six standing, each player with one unbuilt): the
-    # first to build cuts the other's. The chance that the other's is cut: when the player
-    # to move can pay for a Wonder now, and (its own) when only the other player can.
-    "wonder_race_mover": 0.85,
-    "wonder_race_next": 0.6,
     # Conspiracies
     "conspiracy_prepared": 0.9,   # share of its value once prepared
     "conspiracy_unprepared": 0.5,
@@ -500,40 +494,6 @@ def _wonders(s, p, T, w=WEIGHTS):
     return v
 
 
-def wonder_race(s, me, T, w=WEIGHTS):
-    """The race for the seventh Wonder, from me's side: with six standing and both players
-    holding an unbuilt Wonder, the first to build one cuts the other's. A threat term: the
-    player to move who can pay for a Wonder now puts the other's at risk
-    (wonder_race_mover); one who cannot leaves its own at risk if the other can pay
-    (wonder_race_next). The stake is the best unbuilt Wonder's gain less its price, shrunk
-    by the coins missing. (The unbuilt-Wonder share of the `wonders` term, small in Age
-    III, does not see that the chance is lost for good.)"""
-    if s.phase != "play" or s.decision != "turn" or s.standing_wonders() != 6:
-        return 0.0
-    unbuilt = (s.unbuilt_wonders(0), s.unbuilt_wonders(1))
-    if not unbuilt[0] or not unbuilt[1] or not s.accessible:
-        return 0.0
-    stake, can_pay = [0.0, 0.0], [False, False]
-    for p in (0, 1):
-        coins = s.coins[p]
-        mc = marginal_coin(s.age, coins)
-        for wid in unbuilt[p]:
-            price = s.wonder_price(p, wid)[0]
-            gain = min(_wonder_gain(s, p, wid, T, w, mc), 12.0)
-            reach = 1.0 if price <= coins else max(0.25, 1 - (price - coins) / 12)
-            can_pay[p] = can_pay[p] or price <= coins
-            stake[p] = max(stake[p], reach * (gain - price * mc))
-    mover = s.current_player
-    if can_pay[mover]:
-        at_risk, chance = 1 - mover, w["wonder_race_mover"]
-    elif can_pay[1 - mover]:
-        at_risk, chance = mover, w["wonder_race_next"]
-    else:
-        return 0.0
-    loss = chance * stake[at_risk]
-    return -loss if at_risk == me else loss
-
-
 def _draft_price(s, p, wid):
     return sum(s.rules.wonders[wid].resources) * 1.5
 
@@ -821,8 +781,6 @@ def pending_value(s, p, me, T, w=WEIGHTS):
 # ---------------------------------------------------------------------------- evaluate
 
 CUBE_TERMS = ("military", "senate", "conspiracies", "pending")
-# wonder_race is not fitted (not in TERM_NAMES): its chances are its scale (points' 1.0)
-UNSCALED = (1.0, 1.0, 1.0)
 
 
 def terms(s, me, hidden=(), w=WEIGHTS, tempo=True):
@@ -842,7 +800,6 @@ def terms(s, me, hidden=(), w=WEIGHTS, tempo=True):
     out["tokens"] = _tokens(s, me, T) - _tokens(s, opp, T)
     out["chains"] = _chains(s, me, T, w) - _chains(s, opp, T, w)
     out["wonders"] = _wonders(s, me, T, w) - _wonders(s, opp, T, w)
-    out["wonder_race"] = wonder_race(s, me, T, w)
     if s.agora:
         out["senate"] = _senate(s, me, T, w) - _senate(s, opp, T, w)
         out["conspiracies"] = _conspiracies(s, me, me, T, w) - _conspiracies(s, opp, me, T, w)
@@ -855,7 +812,7 @@ def terms(s, me, hidden=(), w=WEIGHTS, tempo=True):
     k = s.age - 1
     scale = w.get("term_scale") or TERM_SCALE_BY_RULES[s.agora]
     for name in out:
-        out[name] *= scale.get(name, UNSCALED)[k]
+        out[name] *= scale[name][k]
     return out
 
 
