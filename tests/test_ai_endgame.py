@@ -41,8 +41,8 @@ def minimax(s, me):
     return max(values) if s.current_player == me else min(values)
 
 
-@pytest.mark.parametrize("seed", [1, 2, 5])
-def test_exact_values_equal_plain_minimax(seed):
+@pytest.mark.parametrize("seed", [2, 3, 5])   # (seed 1 until issue #37's evaluation changed
+def test_exact_values_equal_plain_minimax(seed):  # one-ply's game: it now ends before Age III)
     s = late_position(seed, agora=False, cards=3)
     me = s.current_player
     exact = Solver(me, 10 ** 6, deadline=float("inf")).root_values(s)
@@ -54,13 +54,15 @@ def test_exact_values_equal_plain_minimax(seed):
 
 
 def test_the_exact_search_gives_up_when_the_budget_is_too_small():
-    s = late_position(3, agora=True, cards=4)
+    # (seed 3 until the science race changed one-ply's game: it now ends before Age III)
+    s = late_position(4, agora=True, cards=4)
     assert solve([s], s.current_player, node_budget=5) is None
 
 
-@pytest.mark.parametrize("seed", [4, 7, 10, 17])
+@pytest.mark.parametrize("seed", [4, 9, 10, 14])
 def test_hard_keeps_the_best_exact_outcome_at_the_end(seed):
-    """Seeds 7, 10 and 17 have a move that turns a won game into a lost one."""
+    """Seeds 9 and 14 have a move that turns a won game into a lost one (seeds 7, 17 and
+    30 were such until issue #37's evaluation changed one-ply's games that lead there)."""
     s = late_position(seed, agora=False, cards=4)
     me = s.current_player
     assert not Determinizer(s.observation(me)).hidden_slots    # all is known to the player
@@ -74,9 +76,9 @@ def test_hard_keeps_the_best_exact_outcome_at_the_end(seed):
 
 
 def test_the_hint_reads_the_exact_outcome_at_the_end():
-    """Seed 7: one move throws the won game away; the hint says so with certainty."""
+    """Seed 9: one move throws the won game away; the hint says so with certainty."""
     from game.analysis import think
-    s = late_position(7, agora=False, cards=4)
+    s = late_position(9, agora=False, cards=4)
     me = s.current_player
     exact = Solver(me, 10 ** 6, deadline=float("inf")).root_values(s)
     losing = [str(a) for a, v in exact.items() if v < 0]

@@ -10,7 +10,9 @@ It is the sum of named terms, each a feature of the position times a named weigh
   production   brown/grey production and choices (cheaper cards), fixed trade prices,
                and the pressure one's production puts on the opponent's prices
   military     the Conflict pawn: military points plus the threat of Military Supremacy
-  science      distinct scientific symbols: the threat of Scientific Supremacy
+  science      distinct scientific symbols: the threat of Scientific Supremacy (the
+               opponent's steeper while the missing symbols can still come; our own only
+               when one symbol away), and the next symbol on offer
   tokens       the lasting effects of owned progress tokens (Architecture, Economy, ...)
   chains       chain symbols owned whose free card may still come
   wonders      the potential of Wonders owned but not built yet (scaled by their price)
@@ -56,6 +58,19 @@ WEIGHTS = {
     "military_threat_late": 0.6,  # threat part kept when few cards remain
     # science: distinct symbols -> value (0..5; 6 wins)
     "science_symbols": (0, 0.8, 2.0, 4.0, 7.5, 14.0),
+    # ... while every missing symbol can still come: the 3->4->5->6 steps much steeper (a
+    # player on four or five live symbols wins by science far more often than the flat
+    # curve says: against indjev99's MCTS we won 4 of 18 Age II positions with it on 4)
+    "science_live": (0, 1.0, 3.5, 11.0, 24.0, 48.0),
+    # ... but charged in full only for the opponent's symbols (defence): our own symbols keep
+    # the flat curve until we are really close (five live symbols). Charging both players
+    # made our side chase science itself (Agora self-play against 2acb17d: 18/40).
+    "science_live_own": (0, 0.8, 2.0, 4.0, 7.5, 48.0),
+    # the next symbol on offer (a face-up green card with a new symbol, or the second of a
+    # pair while Law is on the board): share of its step counted for the player to move,
+    # who can take it at once, and for the other player, who gets it unless it is denied
+    "science_next_mover": 0.8,
+    "science_next_waiting": 0.4,
     "science_pair_open": 0.6,     # a single symbol whose second copy may still come (token)
     "science_out_of_reach": 0.3,  # share kept when too few missing symbols can still come
     # Senate
@@ -169,6 +184,7 @@ class Tables:
         self.chamber_points = [ch.points for ch in rules.chambers]
         self.conspiracy_name = [c.name for c in rules.conspiracies]
         self.law = rules.progress_id.get("Law")
+        self.mausoleum = rules.wonder_id.get("The Mausoleum")
         self.n_res = len(RESOURCES)
 
 
@@ -210,10 +226,15 @@ def military_value(s, distance, w=WEIGHTS):
 
 def live_symbols(s, T):
     """Scientific symbols that can still be obtained: a card bearing it is in the
-    structure or in a later Age's deck, or Law (scales) is on the board."""
+    structure or in a later Age's deck (or discarded while a player may still build The
+    Mausoleum), or Law (scales) is on the board."""
     gone = set(s.city[0])
-    gone.update(s.city[1], s.discard)
+    gone.update(s.city[1])
     structure = set(s.structure)
+    if any(_mausoleum_ready(s, p, T, coins=False) for p in (0, 1)):
+        structure.update(s.discard)     # a Mausoleum still to build brings one back
+    else:
+        gone.update(s.discard)
     live = set()
     age = s.age if s.phase == "play" else 0
     for sym, cards in T.symbol_cards.items():
@@ -226,7 +247,9 @@ def live_symbols(s, T):
     return live
 
 
-def science_value(s, p, w=WEIGHTS, live=None):
+def science_value(s, p, w=WEIGHTS, live=None, hidden=(), own=False):
+    """p's science: `own` when p is the evaluating seat (the defensive curve is then
+    science_live_own; the opponent's symbols are charged on science_live)."""
     info = s.info[p]
     n = len(info.symbols)
     if n >= 6:
@@ -236,10 +259,89 @@ def science_value(s, p, w=WEIGHTS, live=None):
         reachable = sum(1 for sym in live if sym not in info.symbols)
         if reachable < 6 - n:
             v *= w["science_out_of_reach"]
+        else:
+            curve = w["science_live_own"] if own else w["science_live"]
+            v = curve[n]
+            v += _next_symbol_threat(s, p, w, hidden, curve)
     if s.progress_board:
         singles = sum(1 for k in info.symbols.values() if k == 1)
         v += w["science_pair_open"] * singles * (1 - progress_of_game(s))
     return v
+
+
+def next_symbol_step(s, p, cid, T, w=WEIGHTS, curve=None):
+    """The step on the live science curve that card cid gives p if built now (0 if none):
+    a new symbol, or the second of a pair while Law (a symbol of its own) is on the board."""
+    c = s.rules.cards[cid]
+    if not c.science:
+        return 0.0
+    symbols = s.info[p].symbols
+    have = symbols.get(c.science, 0)
+    n = len(symbols)
+    if have == 1 and T.law is not None and T.law in s.progress_board \
+            and "scales" not in symbols:
+        have = 0
+    if have or n >= 5:
+        return 0.0 if have else WIN
+    curve = curve or w["science_live"]
+    return curve[n + 1] - curve[n]
+
+
+def _next_symbol_threat(s, p, w, hidden, curve=None):
+    """What the symbols on offer add to p's science: the best step p can pay for now, for
+    the player to move (it takes it) and, less, for the other (unless it is denied). A
+    face-down card just uncovered counts at the share of the unseen cards (those in the
+    hidden slots, a sample of what the evaluating seat has not seen) that would give p a
+    step: its identity is not known."""
+    if s.phase != "play" or not s.accessible:
+        return 0.0
+    T = tables(s.agora)
+    coins = s.coins[p]
+    curve = curve or w["science_live"]
+    cap = curve[5]
+    best = 0.0
+    unknown = None
+    for slot in s.accessible:
+        if slot in hidden:
+            if unknown is None:
+                unknown = _hidden_step(s, p, T, w, hidden, curve)
+            step = unknown
+        else:
+            cid = s.structure[slot]
+            step = next_symbol_step(s, p, cid, T, w, curve)
+            if step > 0 and s.building_price(p, cid)[0] > coins:
+                step = 0.0
+        best = max(best, min(step, cap))
+    if _mausoleum_ready(s, p, T):
+        # The Mausoleum builds a discarded card for free: a green card discarded to deny it
+        # is still on offer to the player who can build it.
+        for cid in s.discard:
+            best = max(best, min(next_symbol_step(s, p, cid, T, w, curve), cap))
+    if not best:
+        return 0.0
+    if s.decision == "turn" and s.current_player == p:
+        return w["science_next_mover"] * best
+    return w["science_next_waiting"] * best
+
+
+def _mausoleum_ready(s, p, T, coins=True):
+    """Can p still build The Mausoleum (unbuilt, room for it, and, with `coins`, the price)?"""
+    mausoleum = T.mausoleum
+    if mausoleum is None or mausoleum not in s.unbuilt_wonders(p) or s.standing_wonders() >= 7:
+        return False
+    return not coins or s.wonder_price(p, mausoleum)[0] <= s.coins[p]
+
+
+def _hidden_step(s, p, T, w, hidden, curve=None):
+    """The mean step over the cards in the hidden slots (a face-down card's expectation)."""
+    total, n = 0.0, 0
+    curve = curve or w["science_live"]
+    cap = curve[5]
+    for slot in hidden:
+        if slot < len(s.structure) and s.structure[slot] >= 0:
+            n += 1
+            total += min(next_symbol_step(s, p, s.structure[slot], T, w, curve), cap)
+    return total / n if n else 0.0
 
 
 def _distance(s, p):
@@ -693,7 +795,8 @@ def terms(s, me, hidden=(), w=WEIGHTS, tempo=True):
     out["production"] = _production(s, me, w) - _production(s, opp, w)
     out["military"] = military_value(s, _distance(s, me), w)
     live = live_symbols(s, T)
-    out["science"] = science_value(s, me, w, live) - science_value(s, opp, w, live)
+    out["science"] = (science_value(s, me, w, live, hidden, own=True)
+                      - science_value(s, opp, w, live, hidden))
     out["tokens"] = _tokens(s, me, T) - _tokens(s, opp, T)
     out["chains"] = _chains(s, me, T, w) - _chains(s, opp, T, w)
     out["wonders"] = _wonders(s, me, T, w) - _wonders(s, opp, T, w)
