@@ -13,6 +13,9 @@ from ui.table.paint import rounded, text
 SHOW = 1.6
 
 
+BANNER = (0, 360, 1600, 180)        # the banner's design rect (x, y, w, h)
+
+
 class AgeScene(TableOverlay):
     pauses_game = True
 
@@ -36,10 +39,15 @@ class AgeScene(TableOverlay):
     def target_for(self, action):
         return self.layout.point(800, 450)
 
+    @property
+    def panel_rect(self):
+        """The Age's banner across the table (what a panel drawn above must leave clear)."""
+        return self.layout.rect(*BANNER)
+
     def draw(self, surface) -> None:
         L = self.layout
         self.draw_scrim(surface, 110)
-        band = L.rect(0, 360, 1600, 180)
+        band = self.panel_rect
         rounded(surface, band, (*theme.UMBER, 235), 0)
         ui_art.draw_meander_band(surface, band.y, L.px(20), L.size[0])
         ui_art.draw_meander_band(surface, band.bottom - L.px(20), L.px(20), L.size[0])

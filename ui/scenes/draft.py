@@ -34,6 +34,11 @@ class DraftScene(TableOverlay):
     def state(self):
         return self.game.session.state
 
+    @property
+    def panel_rect(self):
+        """The draft's panel (what a panel drawn above must leave clear)."""
+        return self.layout.rect(*PANEL)
+
     def _mine(self) -> bool:
         s = self.state
         return s.decision == "draft" and self.game.session.human_to_act

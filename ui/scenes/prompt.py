@@ -314,6 +314,11 @@ class TablePrompt(TableOverlay):
                 session.version != self.version or not session.human_to_act or session.state.decision != self.kind):
             self.close()                    # chosen, taken back or no longer ours: the game opens what comes next
 
+    @property
+    def panel_rect(self):
+        """The whole area a prompt may grow into (G.prompt_area), not only its size now."""
+        return self.layout.rect(*G.prompt_area())
+
     # --- input --------------------------------------------------------------------------------------
 
     def handle_event(self, event) -> None:

@@ -370,13 +370,6 @@ class TutorialScene(GameScene):
             r = getattr(top, name, None)
             if isinstance(r, pygame.Rect) and top is not self:
                 out.append(r)
-        if type(top).__name__ == "DraftScene":
-            from ui.scenes.draft import PANEL
-            out.append(self.layout.rect(*PANEL))
-        if type(top).__name__ == "AgeScene":
-            out.append(self.layout.rect(0, 360, 1600, 180))        # its banner (ui/scenes/age.py)
-        if type(top).__name__ == "TablePrompt":
-            out.append(self.layout.rect(*G.prompt_area()))
         return out
 
     def coach_shown(self) -> bool:

@@ -98,15 +98,16 @@ def rule_text(rules, name: str) -> list[str]:
     text = load_catalogue(language()).get("effects." + slug(name)) or load_catalogue("en").get("effects." + slug(name))
     if not text:
         return describe(rules, name)
-    lines = [text]
-    comp = _component(rules, name)
-    defn = getattr(comp, "defn", None)
-    chain_out = getattr(defn, "chain_out", None)
-    if chain_out:
-        lines.append(t("effect.chain_out", symbol=t(f"chain.{chain_out}")))
-    chain_in = getattr(defn, "chain_in", None)
-    if chain_in:
-        lines.append(t("effect.chain_in", symbol=t(f"chain.{chain_in}")))
+    return [text] + chain_lines(getattr(_component(rules, name), "defn", None))
+
+
+def chain_lines(defn) -> list[str]:
+    """The chain symbols a card gives (for a later card) and takes (from an earlier one)."""
+    lines = []
+    for field, key in (("chain_out", "effect.chain_out"), ("chain_in", "effect.chain_in")):
+        symbol = getattr(defn, field, None)
+        if symbol:
+            lines.append(t(key, symbol=t(f"chain.{symbol}")))
     return lines
 
 
@@ -128,13 +129,7 @@ def describe(rules, name: str) -> list[str]:
         lines.append(t("effect.when_drafted", what=effect_line(e.kind, e.arg)))
     effects = list(getattr(defn, "effects", ()) or ()) + list(getattr(defn, "steps", ()) or ())
     lines.extend(effect_line(e.kind, e.arg) for e in effects)
-    chain_out = getattr(defn, "chain_out", None)
-    if chain_out:
-        lines.append(t("effect.chain_out", symbol=t(f"chain.{chain_out}")))
-    chain_in = getattr(defn, "chain_in", None)
-    if chain_in:
-        lines.append(t("effect.chain_in", symbol=t(f"chain.{chain_in}")))
-    return lines
+    return lines + chain_lines(defn)
 
 
 def kind_label(rules, name: str) -> str:
