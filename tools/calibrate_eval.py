@@ -24,11 +24,18 @@ won (a draw counts one half). A well calibrated evaluation has the two within a 
 in every decile; positions of one game are not independent, so a decile drawn from few
 games moves a lot. `--by-age` adds one table per Age.
 
+`--offset` also fits one number to the games: the shift of the log-odds that best predicts
+their outcomes, i.e. how much stronger (or weaker) the other player is than a copy of ours,
+which no evaluation of the position can know; the table is printed again with it. Against a
+much stronger player every decile is optimistic by the same shift in log-odds; what remains
+after the shift is the evaluation's own error.
+
 Only what our seat may see is used: the observation and a determinization of it.
 """
 
 import argparse
 import json
+import math
 import os
 import random
 import sys
@@ -117,6 +124,34 @@ def positions(record):
     return out
 
 
+def logit(p):
+    p = min(1 - 1e-6, max(1e-6, p))
+    return math.log(p / (1 - p))
+
+
+def best_offset(rows):
+    """The one logit offset c for which sigmoid(logit(p) + c) best predicts these outcomes
+    (maximum likelihood, Newton's method): the gap in strength between the two players,
+    which no evaluation of the position alone can see."""
+    c = 0.0
+    for _ in range(50):
+        grad = hess = 0.0
+        for _a, p, w, _s in rows:
+            q = 1 / (1 + math.exp(-(logit(p) + c)))
+            grad += q - w
+            hess += q * (1 - q)
+        if hess <= 0:
+            break
+        c -= grad / hess
+        if abs(grad / hess) < 1e-9:
+            break
+    return c
+
+
+def shifted(rows, c):
+    return [(a, 1 / (1 + math.exp(-(logit(p) + c))), w, s) for a, p, w, s in rows]
+
+
 def table(rows, markdown):
     bins = [[] for _ in range(10)]
     for _age, p, won, _sym in rows:
@@ -167,6 +202,9 @@ def main(argv=None):
     ap.add_argument("--games-out", help="where --play writes its games (jsonl)")
     ap.add_argument("--markdown", action="store_true")
     ap.add_argument("--by-age", action="store_true")
+    ap.add_argument("--offset", action="store_true",
+                    help="also fit one logit offset (the players' difference in strength) "
+                         "and print the table with it")
     args = ap.parse_args(argv)
     records = []
     for path in args.records:
@@ -189,6 +227,11 @@ def main(argv=None):
     print(table(rows, args.markdown))
     print()
     print(science_rows(rows, args.markdown))
+    if args.offset:
+        c = best_offset(rows)
+        print(f"\nWith the best single offset of the log-odds, {c:+.2f} "
+              f"(our odds x {math.exp(c):.2f}: the gap in strength):")
+        print(table(shifted(rows, c), args.markdown))
     if args.by_age:
         for age in (1, 2, 3):
             print(f"\nAge {age}")
