@@ -12,7 +12,9 @@ to move, has no face-up card it can pay for that gives it such a symbol: the gre
 built, discarded or tucked under a Wonder by us, the anchor's coins taken below its
 price (a military token), or, where our move would turn a face-down card up, another
 move. `one-ply` and `hard` (fixed seed and iterations: deterministic) must play one of
-them. Commit 2acb17d gave the symbol away in every one (one-ply and hard alike).
+them. Commit 2acb17d gave the symbol away in every one (one-ply and hard alike), except
+8154, added later: there fe4266d's `hard` gave it away (its `one-ply` denied), until the
+base game's production scale was refitted on games against the anchor.
 """
 
 from dataclasses import dataclass
@@ -138,6 +140,50 @@ POSITIONS = [
             "start player 0",
             "wonder The Sphinx with Archery Range",
             "discard Horse Breeders"]),
+    Pinned(
+        game_seed=8154, first_player=1, seat=1, kind="law_pair",
+        story="Age II, `normal` vs the anchor at 1 s: Dispensary (a second mortar) is face up with Law on the board; the anchor, on three symbols, took it and Law and won by science. fe4266d's `hard` built Sawmill here (its production scale made the anchor's own Sawmill the bigger threat).",
+        given_away="build Sawmill", green="Dispensary", uncovered=False,
+        anchor_symbols=('mortar', 'plumb_line', 'wheel'), law=True,
+        denying=('build Dispensary', 'discard Dispensary'),
+        actions=[
+            "draft The Sphinx",
+            "draft The Pyramids",
+            "draft The Great Library",
+            "draft Piraeus",
+            "draft The Hanging Gardens",
+            "draft The Temple of Artemis",
+            "build Logging Camp",
+            "build Tavern",
+            "build Clay Pool",
+            "wonder Piraeus with Stone Pit",
+            "build Quarry",
+            "build Altar",
+            "discard Palisade",
+            "build Press",
+            "build Apothecary",
+            "build Clay Pit",
+            "build Pharmacist",
+            "build Glassworks",
+            "build Workshop",
+            "build Theater",
+            "discard Stable",
+            "build Garrison",
+            "build Stone Reserve",
+            "wonder The Hanging Gardens with Guard Tower",
+            "wonder The Temple of Artemis with Clay Reserve",
+            "build Baths",
+            "start player 0",
+            "build Glass-Blower",
+            "build Shelf Quarry",
+            "discard Brickyard",
+            "wonder The Sphinx with School",
+            "build Statue",
+            "wonder Circus Maximus with Walls",
+            "destroy Glassworks",
+            "wonder The Mausoleum with Laboratory",
+            "mausoleum Glassworks",
+            "discard Barracks"]),
     Pinned(
         game_seed=8109, first_player=0, seat=0, kind="age1_green",
         story="Age I, `normal` vs the anchor at 1 s: the anchor has three symbols, Workshop (a fourth) is face up; it won by science.",
