@@ -5,35 +5,24 @@ import json
 import os
 import sys
 
-from game import new_game
-from game.ai import make_player
-
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                                 "tools"))
+import calibrate_eval as cal  # noqa: E402
 import fit_on_records as for_  # noqa: E402
 
 
-def record(seed, other_seat, first):
-    """A base game of `one-ply` (seat 1 - other_seat) against `random`, in the kit's format."""
-    s = new_game(seed, agora=False, first_player=first)
-    players = {other_seat: make_player("random", seed), 1 - other_seat: make_player("one-ply", seed)}
-    moves = []
-    while s.result is None:
-        p = s.current_player
-        a = players[p].choose(s.observation(p), s.legal_actions())
-        moves.append([p, "anchor" if p == other_seat else "one-ply", str(a), 0])
-        s.apply(a)
-    return {"seed": seed, "level": "one-ply", "anchor_seat": other_seat, "first_player": first,
-            "winner": s.result.winner, "victory": s.result.victory, "moves": moves}
+def record(seed):
+    """A base game of `one-ply` against a science seeker, in the anchor kit's format."""
+    return cal.play(1, seed)[0]
 
 
 def test_positions_are_taken_from_both_seats_with_their_own_outcome_and_side():
-    r = record(31, other_seat=1, first=0)
+    r = record(31)          # game 0 of a match: the other player in seat 0
     rows = for_.positions(r)
     assert rows and len(rows) % 2 == 0
     for mine, theirs in zip(rows[::2], rows[1::2]):
         assert mine[0] == theirs[0] in (1, 2, 3)               # the same position, its Age
-        assert (mine[2], theirs[2]) == (-1.0, 1.0)              # seat 0 is ours, seat 1 the other's
+        assert (mine[2], theirs[2]) == (1.0, -1.0)              # seat 0 the other's, seat 1 ours
         assert mine[3] + theirs[3] == 1.0                       # one seat's win is the other's loss
         assert len(mine[1]) == len(for_.BASE_TERMS)
     assert rows[0][3] == (1.0 if r["winner"] == 0 else 0.0 if r["winner"] == 1 else 0.5)
@@ -46,8 +35,8 @@ def test_fit_writes_only_the_free_base_terms_and_only_when_held_out_games_agree(
                                                                                  monkeypatch, capsys):
     path = tmp_path / "games.jsonl"
     with open(path, "w", encoding="utf-8") as f:
-        for i in range(10):
-            f.write(json.dumps(record(40 + i, other_seat=i % 2, first=(i // 2) % 2)) + "\n")
+        for r in cal.play(10, 40):             # seats and first players balanced
+            f.write(json.dumps(r) + "\n")
     weights = tmp_path / "ai_weights.json"
     original = (for_.DEFAULT_PATH).read_text(encoding="utf-8")
     weights.write_text(original, encoding="utf-8")
