@@ -19,8 +19,10 @@ keeps its weight; `--l2` takes several values and keeps the one with the lowest 
 held-out games (every 5th game).
 
 It prints, per Age, the current and fitted scales (a term's coefficient over the points
-coefficient) and the held-out log-loss of both. `--write` puts the fitted base-game scales
-into data/ai_weights.json's "tuned" object (the value scales stay: they turn an evaluation
+coefficient) and the held-out log-loss of both; `--free` names the terms fitted (the others
+keep their scales, folded into the points column). `--write` puts the fitted base-game
+scales of the Ages where the held-out games are predicted better into data/ai_weights.json's
+"tuned" object (the value scales stay: they turn an evaluation
 into a winning chance for the search, whose backups are averaged and so depend on them).
 
 The positions are the true states (as the self-play fit uses): fitting weights is not
@@ -158,6 +160,10 @@ def main(argv=None):
     for age in (1, 2, 3):
         l2, fitted_scale, value_scale, side, before, after, n_train, n_held = fit_age(
             games, age, scale, value, l2s, free)
+        if value_scale <= 0:
+            print(f"\nAge {age}: points do not predict the outcome in these games (their "
+                  f"coefficient came out {1 / value_scale:.4f}); the Age is left as it is")
+            continue
         print(f"\nAge {age}: {n_train} training, {n_held} held-out positions; l2 {l2:g}; "
               f"held-out log-loss {before:.4f} (current) -> {after:.4f} (fitted); "
               f"side {side:+.3f}; value scale {value_scale:.1f} (file {value[age - 1]})")
