@@ -11,13 +11,10 @@ import calibrate_eval as cal  # noqa: E402
 import fit_on_records as for_  # noqa: E402
 
 
-def record(seed):
-    """A base game of `one-ply` against a science seeker, in the anchor kit's format."""
-    return cal.play(1, seed)[0]
-
-
 def test_positions_are_taken_from_both_seats_with_their_own_outcome_and_side():
-    r = record(31)          # game 0 of a match: the other player in seat 0
+    # a base game of `one-ply` against a science seeker, in the anchor kit's format; game 0
+    # of a match puts the other player in seat 0
+    r = cal.play(1, 31)[0]
     rows = for_.positions(r)
     assert rows and len(rows) % 2 == 0
     for mine, theirs in zip(rows[::2], rows[1::2]):

@@ -211,18 +211,26 @@ def fit_logistic(xs, ys, prior, l2, iterations=30):
     return beta
 
 
+def predictions(xs, beta):
+    """The predicted chance of each row (kept off 0 and 1)."""
+    return [min(1 - 1e-9, max(1e-9, sigmoid(sum(b * v for b, v in zip(beta, x))))) for x in xs]
+
+
+def mean_log_loss(xs, ys, beta):
+    ps = predictions(xs, beta)
+    loss = -sum(y * math.log(p) + (1 - y) * math.log(1 - p) for p, y in zip(ps, ys))
+    return loss / max(1, len(xs))
+
+
 def quality(xs, ys, beta):
     """Mean log-loss and accuracy (draws left out of the accuracy) of coefficients beta."""
-    loss = 0.0
     right = decided = 0
-    for x, y in zip(xs, ys):
-        p = min(1 - 1e-9, max(1e-9, sigmoid(sum(b * v for b, v in zip(beta, x)))))
-        loss -= y * math.log(p) + (1 - y) * math.log(1 - p)
+    for p, y in zip(predictions(xs, beta), ys):
         if y != 0.5:
             decided += 1
             right += (p > 0.5) == (y > 0.5)
-    n = max(1, len(xs))
-    return {"log_loss": round(loss / n, 4), "accuracy": round(right / max(1, decided), 4)}
+    return {"log_loss": round(mean_log_loss(xs, ys, beta), 4),
+            "accuracy": round(right / max(1, decided), 4)}
 
 
 def coefficients(term_scale, value_scale, age):

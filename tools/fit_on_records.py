@@ -31,7 +31,6 @@ playing, no seat's choice is made from them. Pure Python, deterministic.
 
 import argparse
 import json
-import math
 import os
 import sys
 
@@ -39,7 +38,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-from fit_ai_weights import features, fit_logistic, sigmoid  # noqa: E402
+from fit_ai_weights import features, fit_logistic, mean_log_loss, sigmoid  # noqa: E402
 from game.ai.evaluate import TERM_NAMES  # noqa: E402
 from game.ai.heuristic import is_followup  # noqa: E402
 from game.ai.weights import DEFAULT_PATH, fitted  # noqa: E402
@@ -81,11 +80,8 @@ def positions(record):
 
 
 def log_loss(rows, beta):
-    total = 0.0
-    for x, y in rows:
-        p = min(1 - 1e-9, max(1e-9, sigmoid(sum(b * v for b, v in zip(beta, x)))))
-        total -= y * math.log(p) + (1 - y) * math.log(1 - p)
-    return total / max(1, len(rows))
+    """Mean log-loss of coefficients beta over rows of (features, outcome)."""
+    return mean_log_loss([x for x, _ in rows], [y for _, y in rows], beta)
 
 
 def fit_age(games, age, scale, value, l2s, free):
