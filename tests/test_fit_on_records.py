@@ -58,3 +58,16 @@ def test_unknown_term_is_refused_with_the_list_of_terms(capsys):
     except SystemExit as exc:
         assert exc.code == 2
     assert "unknown term 'luck'" in capsys.readouterr().err
+
+
+def test_a_missing_or_broken_records_file_is_named_in_one_line(tmp_path):
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text('{"seed": 1}\nnot json\n', encoding="utf-8")
+    for path, message in ((tmp_path / "none.jsonl", "cannot read the records"),
+                          (broken, "line 2: not a game record")):
+        try:
+            for_.load_records([str(path)])
+        except SystemExit as exc:
+            assert str(path) in str(exc) and message in str(exc)
+        else:
+            raise AssertionError("no error")

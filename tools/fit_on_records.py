@@ -52,12 +52,18 @@ BASE_TERMS = tuple(n for n in TERM_NAMES if n not in ("senate", "conspiracies"))
 def load_records(paths):
     records = []
     for path in paths:
-        with open(path, encoding="utf-8") as f:
-            for line in f:
-                if line.strip():
-                    r = json.loads(line)
-                    if r.get("moves") and "winner" in r and r.get("victory") != "aborted":
-                        records.append(r)
+        try:
+            with open(path, encoding="utf-8") as f:
+                for number, line in enumerate(f, 1):
+                    if line.strip():
+                        r = json.loads(line)
+                        if r.get("moves") and "winner" in r and r.get("victory") != "aborted":
+                            records.append(r)
+        except OSError as exc:
+            raise SystemExit(f"{path}: cannot read the records: {exc.strerror or exc}") from None
+        except (ValueError, AttributeError):
+            raise SystemExit(f"{path}, line {number}: not a game record (one JSON object "
+                             "a line, as the anchor kit writes)") from None
     records.sort(key=lambda r: (r["seed"], r.get("level", ""), r.get("anchor_secs", 0)))
     return records
 
