@@ -25,7 +25,7 @@ from game.ai import heuristic, make_player
 from game.ai.evaluate import explain
 from game.ai.mcts import SearchPlayer
 from game.ai.tactics import settle
-from positions import replayed
+from positions import discard, give, position, replayed, wonders
 
 HARD_ITERATIONS = 300
 
@@ -387,3 +387,25 @@ def test_the_evaluation_charges_the_give_away(pinned):
     given = science_after(pinned.given_away)
     assert all(science_after(text) >= given + 1.0 for text in pinned.denying
                if not text.startswith("wonder"))
+
+
+def test_a_discarded_symbol_stays_on_offer_to_an_unbuilt_mausoleum():
+    """Game 9449 (0.5 s): we discarded Library to deny the anchor a pair; the anchor could
+    not pay for its Mausoleum yet, built it later and took Library from the discard pile.
+    A discarded symbol counts for the owner of an unbuilt Mausoleum in full when it can pay
+    for it now, at half when it cannot yet; without The Mausoleum the discard denies it."""
+    def science(with_mausoleum, anchor_coins):
+        s = position(age=2, player=0, seed=3)
+        give(s, 1, "Pharmacist", "Workshop", "Scriptorium")     # mortar, plumb line, quill
+        if with_mausoleum:
+            wonders(s, 1, "The Mausoleum")
+        s.coins[1] = anchor_coins
+        assert not any(s.rules.cards[s.structure[slot]].science for slot in s.accessible)
+        before = explain(s, 0)["science"]
+        discard(s, "School")                                       # a wheel: a fourth symbol
+        return explain(s, 0)["science"] - before
+
+    can_pay, cannot_pay = science(True, 20), science(True, 0)
+    assert can_pay < cannot_pay < -1.0
+    assert cannot_pay == pytest.approx(can_pay / 2, abs=0.05)
+    assert science(False, 20) > 0          # no Mausoleum: the discard denies the wheel

@@ -75,6 +75,7 @@ WEIGHTS = {
     "science_next_waiting": 0.4,
     "science_pair_open": 0.6,     # a single symbol whose second copy may still come (token)
     "science_out_of_reach": 0.3,  # share kept when too few missing symbols can still come
+    "science_mausoleum_later": 0.5,  # a discarded symbol, The Mausoleum unbuilt and not yet affordable
     # Senate
     "chamber_control": 1.0,       # controlling a Chamber, beside its points and Decrees
     "cube_margin": 0.35,          # per extra cube of margin (up to 2) in a controlled Chamber
@@ -314,11 +315,12 @@ def _next_symbol_threat(s, p, w, hidden, curve=None):
             if step > 0 and s.building_price(p, cid)[0] > coins:
                 step = 0.0
         best = max(best, min(step, cap))
-    if _mausoleum_ready(s, p, T):
+    if s.discard and _mausoleum_ready(s, p, T, coins=False):
         # The Mausoleum builds a discarded card for free: a green card discarded to deny it
-        # is still on offer to the player who can build it.
+        # is still on offer to the player who can build it (later, if not affordable yet).
+        share = 1.0 if _mausoleum_ready(s, p, T) else w["science_mausoleum_later"]
         for cid in s.discard:
-            best = max(best, min(next_symbol_step(s, p, cid, T, w, curve), cap))
+            best = max(best, share * min(next_symbol_step(s, p, cid, T, w, curve), cap))
     if not best:
         return 0.0
     if s.decision == "turn" and s.current_player == p:
