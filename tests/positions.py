@@ -9,6 +9,8 @@ Positions are set directly on the state (as a referee setting up a table would);
 game then runs through the normal engine API.
 """
 
+from dataclasses import dataclass
+
 from game import new_game
 from game.senate import reevaluate
 
@@ -196,6 +198,22 @@ def replayed(seed, actions, agora=False, first_player=0):
     for text in actions:
         s.apply(s.parse_action(text))
     return s
+
+
+@dataclass(frozen=True)
+class AnchorGamePosition:
+    """A position of a recorded base game against indjev99's MCTS (issue #37): our seat
+    `seat` to move after the recorded moves `actions` (a field of each subclass, last)."""
+    game_seed: int
+    first_player: int
+    seat: int
+
+    def position(self):
+        return replayed(self.game_seed, list(self.actions), agora=False,
+                        first_player=self.first_player)
+
+    def __str__(self):
+        return f"seed{self.game_seed}-{len(self.actions)}"
 
 
 def after_turn(s, text):

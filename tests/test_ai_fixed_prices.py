@@ -20,28 +20,18 @@ import pytest
 from game.ai import heuristic, make_player
 from game.ai.mcts import SearchPlayer
 from game.data import RESOURCES
-from positions import replayed
+from positions import AnchorGamePosition
 
 HARD_ITERATIONS = 300
 
 
 @dataclass(frozen=True)
-class Pinned:
-    game_seed: int
-    first_player: int
-    seat: int
+class Pinned(AnchorGamePosition):
     story: str
     played: str
     reserve: str
     resource: str
     actions: tuple
-
-    def position(self):
-        return replayed(self.game_seed, list(self.actions), agora=False,
-                        first_player=self.first_player)
-
-    def __str__(self):
-        return f"seed{self.game_seed}-{len(self.actions)}"
 
 
 POSITIONS = [

@@ -25,16 +25,13 @@ from game.ai import heuristic, make_player
 from game.ai.evaluate import explain
 from game.ai.mcts import SearchPlayer
 from game.ai.tactics import settle
-from positions import discard, give, position, replayed, wonders
+from positions import AnchorGamePosition, discard, give, position, wonders
 
 HARD_ITERATIONS = 300
 
 
 @dataclass(frozen=True)
-class Pinned:
-    game_seed: int
-    first_player: int
-    seat: int
+class Pinned(AnchorGamePosition):
     kind: str                  # "law_pair" (Age II) or "age1_green"
     story: str
     given_away: str
@@ -44,13 +41,6 @@ class Pinned:
     denying: tuple
     uncovered: bool = False    # the give-away turns the card up (a face-down row)
     actions: list = ()
-
-    def position(self):
-        return replayed(self.game_seed, self.actions, agora=False,
-                        first_player=self.first_player)
-
-    def __str__(self):
-        return f"seed{self.game_seed}-{len(self.actions)}"
 
 
 POSITIONS = [
