@@ -48,13 +48,11 @@ WEIGHTS = {
     "coin_end": 1 / 3,            # a coin at the end of the game
     "coin_use": (0.30, 0.20, 0.08),   # extra value of a coin to spend, per Age (first coins)
     "coin_use_cap": 12,           # coins above this are only worth their end value
-    # production (per unit, per Age). Ages I-II refitted on games against indjev99's MCTS
-    # (issue #37): a fixed price and a "one of" producer are worth about twice what
-    # self-play had them at, a produced unit two thirds (docs/ai-journal.md, fourth session)
-    "resource_unit": (1.0, 0.85, 0.35),
-    "choice_unit": (1.2, 1.4, 0.3),      # a "one of" producer (Forum, Caravansery, ...)
-    "fixed_price": (2.6, 1.2, 0.3),      # a resource bought at 1 coin (per unit of saving)
-    "trade_pressure": (0.45, 0.22, 0.05),  # per unit produced that the opponent must buy dearer
+    # production (per unit, per Age)
+    "resource_unit": (1.6, 1.1, 0.35),
+    "choice_unit": (1.0, 0.8, 0.3),      # a "one of" producer (Forum, Caravansery, ...)
+    "fixed_price": (1.2, 0.9, 0.3),      # a resource bought at 1 coin (per unit of saving)
+    "trade_pressure": (0.35, 0.25, 0.05),  # per unit produced that the opponent must buy dearer
     # military: pawn distance toward the opponent's capital -> value (0..8; 9 wins)
     "military_track": (0, 2.0, 3.2, 6.0, 7.5, 9.5, 14.0, 19.0, 27.0),
     "military_threat_late": 0.6,  # threat part kept when few cards remain
