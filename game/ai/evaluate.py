@@ -316,7 +316,8 @@ def _next_symbol_threat(s, p, w, hidden, curve=None):
     if s.discard and _mausoleum_ready(s, p, T, coins=False):
         # The Mausoleum builds a discarded card for free: a green card discarded to deny it
         # is still on offer to the player who can build it (later, if not affordable yet).
-        share = 1.0 if _mausoleum_ready(s, p, T) else w["science_mausoleum_later"]
+        affordable = s.wonder_price(p, T.mausoleum)[0] <= coins
+        share = 1.0 if affordable else w["science_mausoleum_later"]
         for cid in s.discard:
             best = max(best, share * min(next_symbol_step(s, p, cid, T, w, curve), cap))
     if not best:
