@@ -61,6 +61,8 @@ def load_records(paths):
                             records.append(r)
         except OSError as exc:
             raise SystemExit(f"{path}: cannot read the records: {exc.strerror or exc}") from None
+        except UnicodeDecodeError:
+            raise SystemExit(f"{path}: not a records file (not UTF-8 text)") from None
         except (ValueError, AttributeError):
             raise SystemExit(f"{path}, line {number}: not a game record (one JSON object "
                              "a line, as the anchor kit writes)") from None
