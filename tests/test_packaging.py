@@ -1,6 +1,7 @@
 """Packaging: the three-OS workflow is sound, the spec carries online play (net/, websockets,
 ssl), and the Linux app builds and self-tests, an online game included."""
 
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -22,6 +23,17 @@ def test_workflow_builds_three_systems_with_the_spec_and_selftests():
     assert "build.spec" in commands
     assert commands.count("--selftest") >= 2          # plain folder and macOS .app
     assert any("upload-artifact" in step.get("uses", "") for step in job["steps"])
+
+
+def test_workflow_builds_the_native_core_before_the_app_and_requires_it():
+    flow = yaml.safe_load((ROOT / ".github" / "workflows" / "build.yml").read_text())
+    job = flow["jobs"]["build"]
+    steps = job["steps"]
+    rust = next(i for i, s in enumerate(steps) if "rust-toolchain" in s.get("uses", ""))
+    core = next(i for i, s in enumerate(steps) if "./native" in s.get("run", ""))
+    app = next(i for i, s in enumerate(steps) if "build.spec" in s.get("run", ""))
+    assert rust < core < app
+    assert job["env"].get("AGORA_DUEL_REQUIRE_NATIVE")     # a frozen app without the core fails
 
 
 def test_spec_bundles_data_and_assets_but_no_tests():
@@ -119,4 +131,6 @@ def test_linux_app_builds_and_passes_its_selftest(tmp_path):
     assert "self-test passed" in run.stdout and "(frozen)" in run.stdout
     assert "ok   sounds" in run.stdout                  # every sound loaded and played in the frozen app
     assert "ok   online" in run.stdout                  # a server and two clients, frozen
+    if importlib.util.find_spec("agora_native") is not None:    # built here: carried and used
+        assert "ok   native core (in use" in run.stdout, run.stdout
     assert list(elsewhere.iterdir()) == []          # wrote nothing into the working directory

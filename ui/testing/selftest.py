@@ -3,7 +3,8 @@
 Runs headless: loads and validates the data, renders every face (cards, backs, Wonders,
 tokens, Decrees, Conspiracies) in both rule sets, renders every English and Korean string
 with the bundled fonts checking for missing glyphs, loads and plays every sound (on the
-dummy audio driver), plays one complete AI game through the real scenes, then hosts a game
+dummy audio driver), says whether the native core (native/, Rust) is in use and plays a
+random game in it, plays one complete AI game through the real scenes, then hosts a game
 server on this computer (127.0.0.1, a free port, as the window's Host does) and has two
 online players play a whole game through it, each seeing only its seat. Prints one line per
 check; exit code 0 only if all pass.
@@ -136,6 +137,19 @@ def _game():
     return "one Agora game through the scenes"
 
 
+def _native():
+    """The native core, where this build has it; a build without it is fine (the AI then uses
+    the pure-Python search) unless AGORA_DUEL_REQUIRE_NATIVE is set (the release workflow)."""
+    from game.ai import native
+    if not native.AVAILABLE:
+        if os.environ.get("AGORA_DUEL_REQUIRE_NATIVE"):
+            raise RuntimeError(native.WHY_NOT)
+        return f"not in use: {native.WHY_NOT}"
+    results = [native.play_random_game(seed, agora) for seed, agora in ((1, False), (2, True))]
+    return ("in use: a base and an Agora game played in the core ("
+            + "; ".join(f"{'draw' if w is None else f'seat {w}'} by {v}" for w, v in results) + ")")
+
+
 ONLINE_SECONDS = 120          # the online game's bound: a hang fails the check, never the build
 
 
@@ -201,6 +215,7 @@ def run() -> int:
     for cached in (fonts, art, widgets):      # as App.close(): nothing may outlive pygame
         cached.clear_caches()
     pygame.quit()
+    _check("native core", _native, failures)
     _check("game", _game, failures)
     _check("online", _online, failures)
     if failures:
