@@ -655,6 +655,8 @@ class State:
         """Turn face up and make accessible every card uncovered since the last reveal."""
         if self.reveal_pending:
             for slot in self.reveal_pending:
+                if self.structure[slot] < 0:     # taken before its turn ended (Property Fraud)
+                    continue
                 if not self.face_up[slot] and self.recording:
                     event = _new(Event)          # afresh, like the card taken (game.events)
                     event._kind = "reveal"
