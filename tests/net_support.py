@@ -57,8 +57,11 @@ class Raw:
         self.ws = ws
 
     @classmethod
-    async def open(cls, url):
-        return cls(await websockets.connect(url, max_size=None))
+    async def open(cls, url, source=None):
+        """`source`: another loopback address to connect from (127.0.0.2, ...), as a second
+        player's machine would."""
+        extra = {"local_addr": (source, 0)} if source else {}
+        return cls(await websockets.connect(url, max_size=None, **extra))
 
     async def send(self, msg):
         await self.ws.send(msg if isinstance(msg, (str, bytes)) else json.dumps(msg))
