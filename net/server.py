@@ -31,8 +31,8 @@ from .store import Store, StoreError
 log = logging.getLogger("net.server")
 
 # Open files kept free for the server's own use (the database and its journal, logs, the
-# listening sockets): sockets beyond the open-file limit less this are closed at once, so
-# that accepting never fails for everyone ("Too many open files").
+# listening sockets): sockets beyond the open-file limit less this are closed as soon as
+# they are accepted, so that accepting never fails for everyone ("Too many open files").
 FILE_HEADROOM = 64
 CLAIM_SLACK = 0.05       # seconds: a claim sent as the 'claim_in: 0' notice arrives is on time
 
@@ -139,6 +139,7 @@ class Server:
         self._open_sockets = 0
         self._socket_cap = self.limits.max_connections
         self._refused_sockets = 0
+        self._acceptors = []
         self._wrong_codes = Window(self.limits.wrong_codes, self.limits.wrong_code_window,
                                    self.limits.wrong_code_cooldown)
         self._creations = Window(self.limits.rooms_per_hour, 3600.0)
@@ -160,12 +161,13 @@ class Server:
                 ping_interval=self.config.ping_seconds,
                 ping_timeout=self.config.ping_seconds,
                 open_timeout=self.limits.handshake_seconds,
-                create_connection=self._counted_connection())
+                create_connection=self._counted_connection(), start_serving=False)
         except BaseException:           # e.g. the port is taken
             self.store.close()
             self.store = None
             raise
         self.port = self._ws_server.sockets[0].getsockname()[1]
+        self._start_accepting()
         self._sweeper = asyncio.create_task(self._sweep_loop())
         log.info("listening on %s:%d (protocol %d), %d rooms restored", self.config.host,
                  self.port, protocol.VERSION, len(self.rooms))
@@ -175,6 +177,9 @@ class Server:
         """Stop accepting, close every connection (1001 'going away'), save the clocks."""
         if self._sweeper:
             self._sweeper.cancel()
+        for task in self._acceptors:
+            task.cancel()
+        await asyncio.gather(*self._acceptors, return_exceptions=True)
         if self._ws_server is not None:
             self._ws_server.close()
             await self._ws_server.wait_closed()
@@ -211,39 +216,98 @@ class Server:
 
     # -- sockets, before any WebSocket handshake
 
+    def _start_accepting(self):
+        """Accept sockets one by one, each counted by its address before a byte is read:
+        past the limits it is closed at once. (asyncio's own accepting takes up to its
+        backlog of sockets in one go, past any limit, until the open files run out.)"""
+        listener = self._ws_server.server
+        factory = getattr(listener, "_protocol_factory", None)
+        sockets = getattr(listener, "_sockets", None)
+        if factory is None or not sockets:      # another asyncio: its own accepting, and
+            listener._start_serving()           # the count at connection_made
+            return
+        loop = asyncio.get_running_loop()
+        for sock in sockets:
+            sock.listen(getattr(listener, "_backlog", 100))
+        listener._serving = True        # what asyncio's own start sets (websockets checks it)
+        self._acceptors = [loop.create_task(self._accept(sock, factory)) for sock in sockets]
+
+    async def _accept(self, listener, factory):
+        loop = asyncio.get_running_loop()
+        while True:
+            try:
+                sock, peer = await loop.sock_accept(listener)
+            except asyncio.CancelledError:
+                raise
+            except OSError as exc:             # out of files or buffers: never a busy loop
+                self._refused_sockets += 1
+                if listener.fileno() < 0:
+                    return
+                log.debug("accept failed: %s", exc)
+                await asyncio.sleep(0.1)
+                continue
+            address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+            if not self._socket_opened(address):
+                sock.close()
+                continue
+            loop.create_task(self._connect(sock, factory, address))
+
+    async def _connect(self, sock, factory, address):
+        made = []
+
+        def tagged():
+            connection = factory()
+            connection.peer_address = address    # uncounted by its connection_lost
+            made.append(connection)
+            return connection
+
+        try:
+            await asyncio.get_running_loop().connect_accepted_socket(tagged, sock)
+        except Exception as exc:
+            if not made or getattr(made[0], "peer_address", None) is not None:
+                self._socket_closed(address)
+                if made:
+                    made[0].peer_address = None
+            sock.close()
+            log.debug("accepted socket not served: %s", exc)
+
     def _counted_connection(self):
-        """The connection class of this server: every TCP socket is counted as it is
-        accepted, before a byte is read, and closed at once past the limits."""
+        """The connection class of this server: it uncounts its socket when it closes (or,
+        under an asyncio that accepts on its own, counts it as it opens)."""
         server = self
 
         class Counted(ServerConnection):
             def connection_made(self, transport):
                 super().connection_made(transport)
-                self.peer_address, allowed = server._socket_opened(transport)
-                if not allowed:
-                    transport.abort()
+                if not hasattr(self, "peer_address"):          # accepted by asyncio itself
+                    peer = transport.get_extra_info("peername")
+                    address = str(peer[0]) if peer else "?"
+                    self.peer_address = address
+                    if not server._socket_opened(address):
+                        server._socket_closed(address)
+                        self.peer_address = None
+                        transport.abort()
 
             def connection_lost(self, exc):
-                server._socket_closed(getattr(self, "peer_address", None))
+                address, self.peer_address = getattr(self, "peer_address", None), None
+                if address is not None:
+                    server._socket_closed(address)
                 super().connection_lost(exc)
 
         return Counted
 
-    def _socket_opened(self, transport):
-        peer = transport.get_extra_info("peername")
-        address = str(peer[0]) if peer else "?"
+    def _socket_opened(self, address) -> bool:
+        """Count a new socket of `address`; False (and not counted) past the limits."""
+        if self._open_sockets >= self._socket_cap or (
+                not self.config.behind_proxy   # else the peer is the proxy: counted after
+                and self._sockets[address] >= self.limits.connections_per_address):
+            self._refused_sockets += 1
+            return False
         self._open_sockets += 1
         self._sockets[address] += 1
-        allowed = self._open_sockets <= self._socket_cap and (
-            self.config.behind_proxy   # then the peer is the proxy: counted after the handshake
-            or self._sockets[address] <= self.limits.connections_per_address)
-        if not allowed:
-            self._refused_sockets += 1
-        return address, allowed
+        return True
 
     def _socket_closed(self, address):
-        if address is None:
-            return
         self._open_sockets -= 1
         self._sockets[address] -= 1
         if self._sockets[address] <= 0:
