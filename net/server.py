@@ -160,6 +160,7 @@ class Server:
                 max_size=hard_cap, extensions=compression.server_extensions(),
                 ping_interval=self.config.ping_seconds,
                 ping_timeout=self.config.ping_seconds,
+                close_timeout=min(10.0, self.config.ping_seconds),   # a peer gone silent
                 open_timeout=self.limits.handshake_seconds,
                 create_connection=self._counted_connection(), start_serving=False)
         except BaseException:           # e.g. the port is taken

@@ -34,10 +34,10 @@ def run(coro, timeout=30.0):
 
 
 @contextlib.asynccontextmanager
-async def serving(data_dir, seed_source=None, minute_seconds=60.0, **limits):
+async def serving(data_dir, seed_source=None, minute_seconds=60.0, ping_seconds=20.0, **limits):
     server = Server(Config(data_dir=str(data_dir), host=LOOPBACK, port=0,
                            limits=replace(Limits(), **limits), seed_source=seed_source,
-                           minute_seconds=minute_seconds))
+                           minute_seconds=minute_seconds, ping_seconds=ping_seconds))
     await server.start()
     try:
         yield server
