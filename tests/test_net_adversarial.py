@@ -147,3 +147,17 @@ def test_the_server_holds_at_most_max_rooms_unfinished_rooms(tmp_path):
     replies = run(body())
     assert [r["type"] for r in replies] == ["joined", "joined", "error"]
     assert replies[2]["code"] == "server_full"
+
+
+# -- the documentation a stranger's client is written from
+
+def test_every_error_code_and_limit_is_documented():
+    from dataclasses import fields
+    from net_support import ROOT
+    text = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
+    server = (ROOT / "docs" / "server.md").read_text(encoding="utf-8")
+    missing = [code for code in protocol.ERRORS if f"| `{code}` |" not in text]
+    assert not missing, f"error codes missing from docs/protocol.md's table: {missing}"
+    for f in fields(protocol.Limits):
+        flag = "--" + f.name.replace("_", "-")
+        assert flag in text and flag in server, flag
