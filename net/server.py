@@ -168,7 +168,7 @@ class Server:
             self.store = None
             raise
         self.port = self._ws_server.sockets[0].getsockname()[1]
-        self._start_accepting()
+        await self._start_accepting()
         self._sweeper = asyncio.create_task(self._sweep_loop())
         log.info("listening on %s:%d (protocol %d), %d rooms restored", self.config.host,
                  self.port, protocol.VERSION, len(self.rooms))
@@ -217,15 +217,17 @@ class Server:
 
     # -- sockets, before any WebSocket handshake
 
-    def _start_accepting(self):
+    async def _start_accepting(self):
         """Accept sockets one by one, each counted by its address before a byte is read:
         past the limits it is closed at once. (asyncio's own accepting takes up to its
         backlog of sockets in one go, past any limit, until the open files run out.)"""
         listener = self._ws_server.server
         factory = getattr(listener, "_protocol_factory", None)
         sockets = getattr(listener, "_sockets", None)
-        if factory is None or not sockets:      # another asyncio: its own accepting, and
-            listener._start_serving()           # the count at connection_made
+        if factory is None or not sockets or sys.platform == "win32":
+            # asyncio's own accepting (Windows has no open-file limit of this kind; an
+            # asyncio without these attributes): sockets are counted at connection_made.
+            await listener.start_serving()
             return
         loop = asyncio.get_running_loop()
         for sock in sockets:
