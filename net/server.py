@@ -140,6 +140,7 @@ class Server:
         self._socket_cap = self.limits.max_connections
         self._refused_sockets = 0
         self._acceptors = []
+        self._connecting = set()
         self._wrong_codes = Window(self.limits.wrong_codes, self.limits.wrong_code_window,
                                    self.limits.wrong_code_cooldown)
         self._creations = Window(self.limits.rooms_per_hour, 3600.0)
@@ -253,7 +254,9 @@ class Server:
             if not self._socket_opened(address):
                 sock.close()
                 continue
-            loop.create_task(self._connect(sock, factory, address))
+            task = loop.create_task(self._connect(sock, factory, address))
+            self._connecting.add(task)           # held until done (asyncio keeps weak ones)
+            task.add_done_callback(self._connecting.discard)
 
     async def _connect(self, sock, factory, address):
         made = []

@@ -3,7 +3,6 @@ names full of invisible characters, numbers that are not integers, binary frames
 its documented error before it reaches the store; a fault of the store never leaves a
 transaction open, never counts against a player, and never costs anyone a seat."""
 
-import asyncio
 import json
 
 import pytest
