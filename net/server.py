@@ -515,6 +515,9 @@ class Server:
             self._send_update(conn)
         if room.over:
             conn.send(self._over(room))
+        elif room.started and room.connections[1 - seat] is None:
+            self._presence(room, 1 - seat)      # the opponent is away too: since when, and
+                                                # when a claim will be possible
 
     def _finished_room(self, code):
         """A finished room read back from the database (finished rooms leave the server's

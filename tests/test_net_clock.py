@@ -155,3 +155,25 @@ def test_a_player_cannot_send_the_servers_own_endings_as_an_action(tmp_path):
     assert [r["code"] for r in replies] == ["illegal_action"] * 2
     assert not over and count == 0
 
+
+
+def test_a_player_who_comes_back_is_told_how_its_absent_opponent_stands(tmp_path):
+    """Both gone; the host comes back while the guest is to move: a presence says how long
+    until a claim (the count runs while the absent guest is the one to move)."""
+    async def body():
+        async with serving(tmp_path, seed_source=lambda: GAME, away_claim_seconds=30) as server:
+            host, guest, update, joined = await _table(server)
+            await host.send(protocol.action(0, update["observation"]["legal_actions"][0]))
+            await host.recv_type("update")
+            await guest.ws.close()
+            await host.recv_type("presence")
+            await host.ws.close()
+            await asyncio.sleep(0.3)
+            back = await Raw.open(url_of(server))
+            await back.send(protocol.resume(joined["room"], joined["token"]))
+            presence = await back.recv_type("presence")
+            return presence
+
+    presence = run(body())
+    assert presence["seat"] == 1 and presence["connected"] is False
+    assert 29 < presence["claim_in"] <= 30 and presence["away_seconds"] > 0.2
