@@ -12,9 +12,9 @@ MAX_ADDRESSES = 100_000      # addresses remembered at most (the oldest are forg
 
 
 class Window:
-    """Events per key within a sliding window of `seconds`; at `limit`, a key is refused
-    until `cooldown` seconds after the last counted event (or until the window frees
-    a place, whichever `cooldown` says: 0 means the window alone)."""
+    """Events per key within a sliding window of `seconds`. At `limit` events a key is
+    refused: for `cooldown` seconds from the last one, or (cooldown 0) until the window
+    frees a place. A limit of 0 or less limits nothing."""
 
     def __init__(self, limit: int, seconds: float, cooldown: float = 0.0):
         self.limit, self.seconds, self.cooldown = limit, seconds, cooldown
@@ -23,6 +23,8 @@ class Window:
 
     def wait(self, key, now=None) -> float:
         """Seconds before `key` may act again (0: now)."""
+        if self.limit <= 0:
+            return 0.0
         now = time.monotonic() if now is None else now
         until = self._blocked.get(key)
         if until is not None:
@@ -36,6 +38,8 @@ class Window:
 
     def count(self, key, now=None):
         """Count one event of `key`; the cool-down starts when it reaches the limit."""
+        if self.limit <= 0:
+            return
         now = time.monotonic() if now is None else now
         events = self._recent(key, now)
         if events is None:
