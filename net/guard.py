@@ -80,11 +80,16 @@ def raise_open_file_limit():
     except ImportError:                 # Windows: no such limit to raise
         return None
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    wanted = hard if hard != resource.RLIM_INFINITY else max(soft, 65536)
-    if soft == resource.RLIM_INFINITY or soft >= wanted:
-        return None if soft == resource.RLIM_INFINITY else soft
-    try:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
-        return wanted
-    except (ValueError, OSError):       # e.g. macOS caps below the hard limit
-        return soft
+    if soft == resource.RLIM_INFINITY:
+        return None
+    # An unlimited hard limit still has a ceiling (macOS: 10240 per process by default).
+    wanted = [hard] if hard != resource.RLIM_INFINITY else [65536, 10240]
+    for limit in wanted:
+        if soft >= limit:
+            return soft
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (limit, hard))
+            return limit
+        except (ValueError, OSError):
+            continue
+    return soft
