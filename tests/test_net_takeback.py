@@ -147,3 +147,33 @@ def test_no_clock_runs_while_a_take_back_request_waits(tmp_path):
     assert back["clocks"][0] == pytest.approx(second_pause["clocks"][0], abs=0.15)
     assert back["clocks"][1] == pytest.approx(second_pause["clocks"][1], abs=0.15)
     assert back["clock_running"] == back["to_move"] == 1 and back["seq"] < update["seq"]
+
+
+def test_the_servers_floors_are_game_takebacks():
+    """The referee keeps each seat's floor as actions are played; it is exactly what
+    game.takeback computes from the start (the window uses that one)."""
+    import random
+    from game.takeback import takeback_floor
+    from net import referee
+    from net.rooms import Room
+
+    for agora, seed in ((False, 3), (True, 4)):
+        state = new_game(seed, agora=agora, first_player=0)
+        rng = random.Random(seed)
+        room = Room(code="LOCAL", agora=agora, seed=seed, first_player=0)
+        room.state = referee.build_state(room)
+        room.tokens = ["x", "y"]
+        checked = 0
+        while not state.is_terminal and len(room.actions) < 60:
+            action = rng.choice(state.legal_actions())
+            state.apply(action)
+            referee.apply(room, room.state.parse_action(str(action)))
+            for seat in (0, 1):
+                expected = takeback_floor(new_game(seed, agora=agora, first_player=0),
+                                          room.actions, seat)
+                assert referee.takeback_floor(room, seat) == expected
+                checked += 1
+        rebuilt = Room(code="LOCAL", agora=agora, seed=seed, first_player=0,
+                       actions=[list(a) for a in room.actions])
+        referee.build_state(rebuilt)
+        assert rebuilt.floors == room.floors and checked >= 60
