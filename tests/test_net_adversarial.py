@@ -97,7 +97,7 @@ def test_a_half_open_socket_is_noticed_and_the_opponent_told(tmp_path):
     """The guest's machine vanishes without closing anything (it no longer reads, so never
     answers the WebSocket pings): the server drops it and the host learns it is away."""
     async def body():
-        async with serving(tmp_path, seed_source=lambda: GAME, ping_seconds=0.3) as server:
+        async with serving(tmp_path, seed_source=lambda: GAME, ping_seconds=1.0) as server:
             host, guest, joined, _ = await _table(server)
             guest.ws.transport.pause_reading()
             presence = await host.recv_type("presence", timeout=5)
