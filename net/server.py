@@ -890,6 +890,29 @@ class BackgroundServer:
 
 # -- command line
 
+LIMIT_HELP = {                       # docs/server.md, "Limits", says more
+    "max_message_bytes": "largest client message",
+    "rate_per_second": "messages per second per connection, on average",
+    "burst": "messages per connection at once",
+    "max_strikes": "refused messages before a connection is closed",
+    "strike_window": "seconds over which strikes count",
+    "rooms_per_address": "unfinished rooms one address may hold",
+    "connections_per_address": "sockets one address may hold open",
+    "max_rooms": "unfinished rooms on the server",
+    "idle_room_seconds": "a room nobody is connected to is closed after this idle time",
+    "away_claim_seconds": "seconds an absent opponent must be the one to move before a claim",
+    "handshake_seconds": "seconds to send create, join or resume",
+    "outbox_messages": "unread messages before a client that does not read is dropped",
+    "wrong_codes": "wrong room codes or tokens per address before a cool-down (0: no limit)",
+    "wrong_code_window": "seconds over which wrong codes count",
+    "wrong_code_cooldown": "seconds join and resume are refused after too many wrong codes",
+    "rooms_per_hour": "rooms one address may create per hour (0: no limit)",
+    "notice_seconds": "at most one notice per room this often",
+    "max_connections": "sockets open in all (kept under the open-file limit too)",
+    "keep_days": "days finished and closed rooms stay in the database (0: for ever)",
+}
+
+
 def parse_args(argv=None, prog="python -m net.server"):
     defaults = Limits()
     p = argparse.ArgumentParser(prog=prog,
@@ -906,9 +929,9 @@ def parse_args(argv=None, prog="python -m net.server"):
     p.add_argument("--minute-seconds", type=float, default=60.0, metavar="S",
                    help="seconds in a clock minute (default 60; shorter for tests and demos)")
     for f in fields(Limits):
-        p.add_argument("--" + f.name.replace("_", "-"), type=type(getattr(defaults, f.name)),
-                       default=getattr(defaults, f.name), metavar="N",
-                       help=f"(default {getattr(defaults, f.name)})")
+        default = getattr(defaults, f.name)
+        p.add_argument("--" + f.name.replace("_", "-"), type=type(default), default=default,
+                       metavar="N", help=f"{LIMIT_HELP.get(f.name, '')} (default {default})")
     return p.parse_args(argv)
 
 
