@@ -32,9 +32,9 @@ from net.client import Client  # noqa: E402
 
 
 def start_server(data_dir, games, profile=None):
-    limits = ["--rooms-per-address", str(games + 10), "--connections-per-address",
-              str(2 * games + 20), "--rate-per-second", "1000", "--burst", "1000",
-              "--max-rooms", str(games + 10)]
+    limits = ["--rooms-per-address", str(games + 10), "--rooms-per-hour", str(games + 10),
+              "--connections-per-address", str(2 * games + 20), "--rate-per-second", "1000",
+              "--burst", "1000", "--max-rooms", str(games + 10)]
     # --profile: the server under cProfile (its statistics are written when it stops).
     profiler = ["-m", "cProfile", "-o", profile] if profile else []
     proc = subprocess.Popen([sys.executable, *profiler, "-m", "net.server", "--host", "127.0.0.1",

@@ -7,11 +7,13 @@ builds messages). Nothing here touches a socket or a game.
 """
 
 import json
+import unicodedata
 from dataclasses import asdict, dataclass
 
 VERSION = 1                        # bumped whenever a message changes incompatibly
 CLOCK_CHOICES = (0, 10, 20, 30)    # minutes per player; 0 = no clock
 MAX_NAME = 40                      # characters in a player's display name
+MAX_NAME_BYTES = 120               # ... and its bytes in UTF-8
 MAX_ACTION = 200                   # characters in an action's notation
 
 # Close codes the server uses (besides 1001 "server stopping" and 1009 "message too big").
@@ -42,6 +44,14 @@ class Limits:
     away_claim_seconds: float = 300.0  # an opponent away this long may be claimed against
     handshake_seconds: float = 10.0    # time to send create/join/resume after connecting
     outbox_messages: int = 256         # unread messages queued for a client before it is dropped
+    # Per address, across connections (reconnecting does not reset these):
+    wrong_codes: int = 10              # wrong room codes or tokens within wrong_code_window ...
+    wrong_code_window: float = 60.0
+    wrong_code_cooldown: float = 300.0   # ... then join/resume refused for this long
+    rooms_per_hour: int = 30           # rooms one address may create in any hour
+    notice_seconds: float = 10.0       # at most one notice per room this often (strangers' doing)
+    max_connections: int = 4096        # open sockets in all (also kept under the open-file limit)
+    keep_days: float = 90.0            # finished and closed rooms are deleted after this (0: kept)
 
     def public(self) -> dict:
         """The limits a client needs to behave (sent in `joined`)."""
@@ -79,6 +89,13 @@ ERRORS = {
     "nothing_to_undo": "this seat has no decision to take back",
     "undo_pending": "a take-back request is already waiting for an answer",
     "no_undo_request": "there is no take-back request to answer",
+    "bad_text": "a text field is not valid Unicode text (e.g. half of a surrogate pair)",
+    "not_text": "messages must be sent as WebSocket text frames",
+    "undo_crosses_reveal": "this take-back would go back over something hidden that you have seen",
+    "undo_already_refused": "the opponent already refused a take-back at this position",
+    "opponent_not_to_move": "the absent opponent is not the one to move: no claim yet",
+    "too_many_wrong_codes": "too many wrong room codes from your address; wait and try again",
+    "rooms_too_fast": "this address created too many rooms in the last hour; try later",
 }
 
 
@@ -113,7 +130,7 @@ def _str(limit):
 
 
 def _seat(v):
-    return v in (0, 1) and not isinstance(v, bool)
+    return _int(v) and v in (0, 1)        # never 1.0 or True
 
 
 def _clock(v):
@@ -125,7 +142,7 @@ def _count(v):
 
 
 def _name(v):
-    return isinstance(v, str) and len(v) <= MAX_NAME
+    return isinstance(v, str) and len(v) <= MAX_NAME and len(v.encode("utf-8")) <= MAX_NAME_BYTES
 
 
 CLIENT_MESSAGES = {
@@ -165,10 +182,52 @@ def parse(raw, limits: Limits) -> dict:
         if field not in msg:
             if required:
                 raise ProtocolError("bad_field", f"'{kind}' needs the field '{field}'", field=field)
+        elif isinstance(msg[field], str) and not is_text(msg[field]):
+            # JSON allows "\ud800"; no UTF-8 can hold it (the store and the socket would fail).
+            raise ProtocolError("bad_text", f"the field '{field}' of '{kind}' is not valid "
+                                "Unicode text", field=field)
         elif not check(msg[field]):
             raise ProtocolError("bad_field", f"the field '{field}' of '{kind}' has a wrong "
                                 "value", field=field)
     return msg
+
+
+def is_text(value: str) -> bool:
+    """Can this string be written as UTF-8 (no lone surrogate)?"""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+# Control, format (zero-width, bidirectional overrides), line/paragraph separators,
+# surrogates and private-use characters never reach the opponent's screen.
+_UNSHOWN = frozenset({"Cc", "Cf", "Cs", "Co", "Zl", "Zp"})
+MAX_MARKS = 3                      # combining marks kept after one character
+
+
+def clean_name(name) -> str:
+    """A display name as the opponent will see it: invisible and control characters
+    removed, spaces collapsed, at most MAX_MARKS combining marks in a row."""
+    out, marks = [], 0
+    for ch in name or "":
+        category = unicodedata.category(ch)
+        if ch.isspace() or category == "Zs":        # newlines and tabs too: one space
+            if out and out[-1] != " ":
+                out.append(" ")
+            marks = 0
+            continue
+        if category in _UNSHOWN:
+            continue
+        if category in ("Mn", "Me"):
+            marks += 1
+            if marks > MAX_MARKS or not out:
+                continue
+        else:
+            marks = 0
+        out.append(ch)
+    return "".join(out).strip()
 
 
 def normalize_room(code: str) -> str:
@@ -177,7 +236,10 @@ def normalize_room(code: str) -> str:
 
 
 def dumps(msg: dict) -> str:
-    return json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
+    text = json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
+    if not is_text(text):   # never expected (text is checked on the way in); a frame that
+        text = json.dumps(msg, separators=(",", ":"))   # cannot be sent would close the link
+    return text
 
 
 def version_mismatch(client_version) -> ProtocolError:

@@ -12,6 +12,7 @@ from game import Action, IllegalActionError, new_game
 from game.actions import FORFEITS, concede, forfeit
 from game.savegame import FORMAT as SAVE_FORMAT, VERSION as SAVE_VERSION
 from game.scoring import score_sheet
+from game.takeback import reveals_to
 
 from .protocol import ProtocolError
 
@@ -20,11 +21,21 @@ SERVER_FORFEITS = frozenset(k for k in FORFEITS if k != "concede")
 
 
 def build_state(room):
-    """The room's game after every stored action (the engine is deterministic)."""
+    """The room's game after every stored action (the engine is deterministic); sets the
+    room's take-back floors on the way."""
     state = new_game(room.seed, agora=room.agora, first_player=room.first_player)
-    for seat, text in room.actions:
-        state.apply(_stored_action(state, seat, text))
+    room.floors = [0, 0]
+    for count, (seat, text) in enumerate(room.actions, 1):
+        _note_reveals(room, state.apply(_stored_action(state, seat, text)), count)
     return state
+
+
+def _note_reveals(room, events, count):
+    """After `count` actions: a take-back by a seat that these events showed something
+    hidden must keep them all (game.takeback)."""
+    for seat in (0, 1):
+        if any(reveals_to(e, seat) for e in events):
+            room.floors[seat] = count
 
 
 def _stored_action(state, seat, text):
@@ -70,12 +81,15 @@ def apply(room, action, now=None):
     """Play a checked action; returns True when the game is over afterwards."""
     now = time.monotonic() if now is None else now
     charge_clock(room, now)
-    room.state.apply(action)
+    events = room.state.apply(action)
     room.actions.append([action.player, str(action)])
+    _note_reveals(room, events, len(room.actions))
     room.updated = time.time()
     if room.state.is_terminal:
         room.outcome = room.state.result.to_dict()
         room.turn_started = None
+    else:
+        resume_clock(room, now)         # also after a pause for a take-back request
     return room.over
 
 
@@ -106,6 +120,13 @@ def take_back(room, count, now=None):
     del room.actions[count:]
     room.state = build_state(room)
     room.updated = time.time()
+    resume_clock(room, now)
+
+
+def takeback_floor(room, seat):
+    """The fewest actions a take-back asked by `seat` may leave: none of what it has seen
+    hidden may be shown again differently (a card turned up, a Conspiracy drawn, ...)."""
+    return room.floors[seat]
 
 
 # -- clocks (seconds left per seat; the seat that must decide is the one whose clock runs)
@@ -113,6 +134,17 @@ def take_back(room, count, now=None):
 def start_clock(room, minute_seconds, now=None):
     if room.clock and room.remaining is None:
         room.remaining = [room.clock * minute_seconds] * 2
+    if room.remaining is not None and room.started and not room.over:
+        room.turn_started = time.monotonic() if now is None else now
+
+
+def pause_clock(room, now=None):
+    """No clock runs while a take-back request waits for its answer."""
+    charge_clock(room, time.monotonic() if now is None else now)
+    room.turn_started = None
+
+
+def resume_clock(room, now=None):
     if room.remaining is not None and room.started and not room.over:
         room.turn_started = time.monotonic() if now is None else now
 

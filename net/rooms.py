@@ -54,7 +54,13 @@ class Room:
     away_since: list = field(default_factory=lambda: [None, None])   # monotonic times
     turn_started: float = None             # monotonic time the running clock started
     timers: dict = field(default_factory=dict)
-    undo_request: dict = None              # {"seat", "to_seq", "seq"} while a take-back waits
+    undo_request: dict = None              # {"seat", "to_seq", "seq", "move"} while a take-back waits
+    undo_refused: set = field(default_factory=set)   # (seat, seq): refused requests, not asked again
+    floors: list = field(default_factory=lambda: [0, 0])   # per seat: actions a take-back must
+                                                           # keep (game.takeback)
+    claim_since: list = field(default_factory=lambda: [None, None])  # monotonic: since when the
+                                           # absent seat has been the one to move (its claim count)
+    notice_at: float = None                # monotonic time of the last notice to its players
 
     @property
     def started(self) -> bool:

@@ -73,15 +73,23 @@ class Store:
         self.db.close()
 
     def _transaction(self, statements):
+        """All the statements or none. Whatever fails (a database error, but also text
+        SQLite cannot encode), the transaction is rolled back, so the next write of any
+        room starts clean."""
         try:
             self.db.execute("BEGIN IMMEDIATE")
             for sql, args in statements:
                 self.db.execute(sql, args)
             self.db.execute("COMMIT")
-        except sqlite3.Error as exc:
+        except BaseException as exc:
             if self.db.in_transaction:
-                self.db.execute("ROLLBACK")
-            raise StoreError(str(exc)) from exc
+                try:
+                    self.db.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass
+            if not isinstance(exc, Exception):
+                raise
+            raise StoreError(f"{type(exc).__name__}: {exc}") from exc
 
     # -- writing
 
@@ -122,19 +130,37 @@ class Store:
              (_status(room), room.updated, _json(room.remaining), _json(room.outcome),
               room.code))])
 
+    def purge(self, before: float) -> list:
+        """Delete the finished and closed rooms last changed before `before` (Unix time),
+        with their actions; returns their codes."""
+        codes = [r[0] for r in self.db.execute(
+            "SELECT code FROM rooms WHERE status IN ('over', 'closed') AND updated<?", (before,))]
+        for start in range(0, len(codes), 500):
+            chunk = codes[start:start + 500]
+            marks = ",".join("?" * len(chunk))
+            self._transaction([(f"DELETE FROM actions WHERE room IN ({marks})", chunk),
+                               (f"DELETE FROM rooms WHERE code IN ({marks})", chunk)])
+        return codes
+
     # -- reading
 
     def load(self, code) -> Room:
         row = self.db.execute(f"SELECT {_COLUMNS} FROM rooms WHERE code=?", (code,)).fetchone()
         return None if row is None else self._room(row)
 
-    def load_served(self, finished_since: float) -> list:
-        """Rooms to serve after a start: unfinished ones, and those finished recently (their
-        players may still reconnect to fetch the record)."""
+    def load_served(self) -> list:
+        """Rooms to serve after a start: the unfinished ones. (A finished room is read back
+        only when one of its players resumes, to fetch the record: `load_finished`.)"""
         rows = self.db.execute(
             f"SELECT {_COLUMNS} FROM rooms WHERE status IN ('waiting', 'playing')"
-            " OR (status='over' AND updated>=?) ORDER BY created", (finished_since,)).fetchall()
+            " ORDER BY created").fetchall()
         return [self._room(row) for row in rows]
+
+    def load_finished(self, code) -> Room:
+        """A finished room still in the database, or None."""
+        row = self.db.execute(f"SELECT {_COLUMNS} FROM rooms WHERE code=? AND status='over'",
+                              (code,)).fetchone()
+        return None if row is None else self._room(row)
 
     def codes(self) -> set:
         return {r[0] for r in self.db.execute("SELECT code FROM rooms")}

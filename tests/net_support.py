@@ -34,10 +34,10 @@ def run(coro, timeout=30.0):
 
 
 @contextlib.asynccontextmanager
-async def serving(data_dir, seed_source=None, minute_seconds=60.0, **limits):
+async def serving(data_dir, seed_source=None, minute_seconds=60.0, ping_seconds=20.0, **limits):
     server = Server(Config(data_dir=str(data_dir), host=LOOPBACK, port=0,
                            limits=replace(Limits(), **limits), seed_source=seed_source,
-                           minute_seconds=minute_seconds))
+                           minute_seconds=minute_seconds, ping_seconds=ping_seconds))
     await server.start()
     try:
         yield server
@@ -57,8 +57,11 @@ class Raw:
         self.ws = ws
 
     @classmethod
-    async def open(cls, url):
-        return cls(await websockets.connect(url, max_size=None))
+    async def open(cls, url, source=None):
+        """`source`: another loopback address to connect from (127.0.0.2, ...), as a second
+        player's machine would."""
+        extra = {"local_addr": (source, 0)} if source else {}
+        return cls(await websockets.connect(url, max_size=None, **extra))
 
     async def send(self, msg):
         await self.ws.send(msg if isinstance(msg, (str, bytes)) else json.dumps(msg))

@@ -66,21 +66,31 @@ def test_only_the_deciding_seat_spends_time_and_running_out_loses(tmp_path):
 
 
 def test_an_away_opponent_may_be_claimed_against_after_the_limit(tmp_path):
+    """As Lichess rules it: the absence counts, and a claim is allowed, only while the
+    absent player is the one to move (issue #44, point 3)."""
     async def body():
         async with serving(tmp_path, seed_source=lambda: GAME, away_claim_seconds=1.0) as server:
             host, guest, update, joined = await _table(server)
             await guest.ws.close()                         # the guest's window closed
-            away = await host.recv_type("presence")
+            away = await host.recv_type("presence")        # while the host is to move
+            not_yet = await host.ask({"type": "claim"})
+            await asyncio.sleep(1.2)                       # past the limit, still the host's turn
+            still_not = await host.ask({"type": "claim"})
+            await host.send(protocol.action(0, update["observation"]["legal_actions"][0]))
+            await host.recv_type("update")
+            counting = await host.recv_type("presence")    # now the absent guest is to move
             early = await host.ask({"type": "claim"})
             ready = await host.recv_type("presence", timeout=5)     # the limit has passed
             await host.send({"type": "claim"})
             final = await host.recv_type("update")
             over = await host.recv_type("over")
-            return away, early, ready, final, over
+            return away, not_yet, still_not, counting, early, ready, final, over
 
-    away, early, ready, final, over = run(body())
+    away, not_yet, still_not, counting, early, ready, final, over = run(body())
     assert away["seat"] == 1 and away["connected"] is False
-    assert away["claim_in"] == pytest.approx(1.0, abs=0.2)
+    assert away["claim_in"] is None and away["away_seconds"] == 0
+    assert not_yet["code"] == still_not["code"] == "opponent_not_to_move"
+    assert counting["connected"] is False and counting["claim_in"] == pytest.approx(1.0, abs=0.2)
     assert early["code"] == "claim_too_early" and 0 < early["seconds_left"] <= 1.0
     assert ready["connected"] is False and ready["claim_in"] == 0
     assert final["over"] and final["to_move"] is None
@@ -104,6 +114,8 @@ def test_the_absent_player_gets_the_ending_when_it_returns(tmp_path):
             room, token = b.room, b.token
             await b.close()
             async for msg in a.messages():
+                if msg["type"] == "update" and msg["to_move"] == a.seat:
+                    await a.act(msg["observation"]["legal_actions"][0])
                 if msg["type"] == "presence" and msg["claim_in"] == 0:
                     await a.claim()
             back = Client(url_of(server), "B again")
@@ -143,3 +155,25 @@ def test_a_player_cannot_send_the_servers_own_endings_as_an_action(tmp_path):
     assert [r["code"] for r in replies] == ["illegal_action"] * 2
     assert not over and count == 0
 
+
+
+def test_a_player_who_comes_back_is_told_how_its_absent_opponent_stands(tmp_path):
+    """Both gone; the host comes back while the guest is to move: a presence says how long
+    until a claim (the count runs while the absent guest is the one to move)."""
+    async def body():
+        async with serving(tmp_path, seed_source=lambda: GAME, away_claim_seconds=30) as server:
+            host, guest, update, joined = await _table(server)
+            await host.send(protocol.action(0, update["observation"]["legal_actions"][0]))
+            await host.recv_type("update")
+            await guest.ws.close()
+            await host.recv_type("presence")
+            await host.ws.close()
+            await asyncio.sleep(0.3)
+            back = await Raw.open(url_of(server))
+            await back.send(protocol.resume(joined["room"], joined["token"]))
+            presence = await back.recv_type("presence")
+            return presence
+
+    presence = run(body())
+    assert presence["seat"] == 1 and presence["connected"] is False
+    assert 29 < presence["claim_in"] <= 30 and presence["away_seconds"] > 0.2

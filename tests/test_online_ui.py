@@ -264,7 +264,9 @@ def test_the_opponent_asks_to_take_back_and_the_window_allows_it(app, server, mo
     asked = {"done": False}
 
     async def before_action(bot, update):
-        if update["seq"] >= 3 and not asked["done"]:
+        # At 5 the bot's last pick (4) crossed no reveal (the draft's second round was
+        # turned up by pick 2): the server allows asking to take it back (game.takeback).
+        if update["seq"] >= 5 and not asked["done"]:
             asked["done"] = True
             await bot.client.ask_undo()
             await asyncio.sleep(2.0)           # the window answers meanwhile (its move would refuse)
