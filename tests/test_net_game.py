@@ -29,7 +29,8 @@ def test_two_bots_finish_a_game_and_the_result_is_the_engines(tmp_path, agora):
     a, b, sa, sb = run(body(), timeout=40)
     assert a.record == b.record and a.result == b.result
     record = a.record
-    assert record["agora"] is agora and len(record["actions"]) > 40
+    # past the draft into the Ages (a supremacy can end an Agora game inside 40 actions)
+    assert record["agora"] is agora and len(record["actions"]) > 12
     local = replay_record(record)
     assert local.is_terminal
     assert a.result == json_data(local.result.to_dict())
