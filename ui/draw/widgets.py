@@ -6,7 +6,7 @@ from typing import Callable, Sequence
 
 import pygame
 
-from ui.draw import art, fonts, theme
+from ui.draw import art, fonts, text_record, theme
 from ui.sound.audio import AUDIO
 from ui.draw.layout import Layout
 
@@ -97,7 +97,8 @@ class Button:
                 hover = _plaque(rect.size, "hover", radius).copy()
                 hover.set_alpha(round(255 * self.highlight))
                 surface.blit(hover, rect)
-        self._draw_label(surface, layout, rect)
+        with text_record.box(rect, "button"):
+            self._draw_label(surface, layout, rect)
 
     def _draw_label(self, surface: pygame.Surface, layout: Layout, rect: pygame.Rect) -> None:
         if not self.enabled:
