@@ -532,8 +532,9 @@ class GameScene(Scene):
             x, y = band.plate.x + 14, band.plate.y + 44
             coin = icon(self.art, "coin", layout.px(38))
             surface.blit(coin, coin.get_rect(midleft=layout.point(x, y + 20)))
-            figure = text(surface, layout, str(value), 30, theme.TEXT_ON_DARK, layout.point(x + 46, y + 20),
-                          anchor="midleft", bold=True, shadow=theme.INK)
+            # Two digits are set a little smaller: "To move" beside them stays whole at 1102x620.
+            figure = text(surface, layout, str(value), 30 if value < 10 else 25, theme.TEXT_ON_DARK,
+                          layout.point(x + 46, y + 20), anchor="midleft", bold=True, shadow=theme.INK)
             if self.state.current_player == p and not self.state.is_terminal:
                 # Between the coins and the live score's laurel (ui/table/score.py); a wide coin
                 # figure (two digits) pushes it right and narrows it, never under the figure.
