@@ -63,9 +63,9 @@ def settle(app, frames=3):
 
 
 def check(app, name):
-    lines, covers = record_frame(app)
+    lines, covers, clear = record_frame(app)
     assert lines, f"{name}: nothing drawn"
-    return [f"{name}: {p}" for p in problems(lines, covers, pygame.Rect((0, 0), app.layout.size))], lines
+    return [f"{name}: {p}" for p in problems(lines, covers, pygame.Rect((0, 0), app.layout.size), clear)], lines
 
 
 def place_or_move():
@@ -123,4 +123,185 @@ def test_every_prompt_fits_its_box(apps, lang, size):
     prompt.pick_hit(origin)
     settle(app, 1)
     found += check(app, "senate, a Chamber picked")[0]
+    assert not found, "\n".join(found)
+
+
+# --- the screens and dialogs ---------------------------------------------------------------------------
+
+def _session(want, seed_from=0, agora=True, seats=("human", "ai")):
+    """A game played at random until `want(state)` (seat 0 a human)."""
+    import random
+    from ui.table.session import GameConfig, GameSession, SeatSetup
+    for seed in range(seed_from, seed_from + 30):
+        session = GameSession(GameConfig(seed=seed, agora=agora, first="me",
+                                         seats=[SeatSetup("human"), SeatSetup(seats[1], "random")
+                                                if seats[1] == "ai" else SeatSetup("human")]))
+        rng = random.Random(seed)
+        while not session.state.is_terminal or want(session.state):
+            if want(session.state):
+                return session
+            session.apply(rng.choice(session.state.legal_actions()))
+    raise AssertionError("no such position")
+
+
+def _table(app, want=None):
+    from ui.scenes.game import GameScene
+    session = _session(want or (lambda s: s.age == 2 and s.decision == "turn" and s.current_player == 0
+                                and len(s.history) > 60))
+    game = GameScene(session)
+    app.reset(game)
+    settle(app)
+    return game
+
+
+def _menu(app):
+    from ui.scenes.menu import MenuScene
+    app.reset(MenuScene())
+
+
+def _setup(app):
+    from ui.scenes.setup import SetupScene
+    remembered, SetupScene.remembered = SetupScene.remembered, {}
+    try:
+        app.reset(SetupScene())
+    finally:
+        SetupScene.remembered = remembered
+
+
+def _settings(app):
+    from ui.scenes.settings import SettingsScene
+    app.reset(SettingsScene())
+
+
+def _rules(page):
+    def build(app):
+        from ui.scenes.rules import RulesScene
+        app.reset(RulesScene(page=page))
+    return build
+
+
+def _stats(app):
+    from game.history import Summary
+    from ui.files.stats import HistoryStats
+    from ui.scenes.stats import StatsScene
+    summary = Summary(games=48, hinted=3, groups={"easy": (20, 15), "normal": (18, 8), "hard": (6, 1),
+                                                   "hotseat": (4, 2)},
+                      victories={"military": [6, 4], "science": [5, 3], "political": [4, 6], "civilian": [12, 8],
+                                 "concession": [3, 14]},
+                      averages={"total": (71.5, 66.25), "blue": (18.5, 16.0), "military": (4.25, 5.5)},
+                      recent=list("WWLWDLLWWW"), streak=5, first=(25, 46), trend=[0.5, 0.55, 0.6, 0.58],
+                      span=(1.7e9, 1.71e9), has_hotseat=True)
+    app.reset(StatsScene(HistoryStats(summary=summary, opponents=["easy", "normal", "hard"])))
+
+
+def _learn(app):
+    from ui.scenes.tutorial_menu import LearnScene
+    app.reset(LearnScene())
+
+
+def _lesson(lesson_id, step):
+    def build(app):
+        from game.lesson import load_lesson
+        from ui.scenes.tutorial import TutorialScene
+        app.reset(TutorialScene(load_lesson(lesson_id), step))
+    return build
+
+
+def _card_popup(app):
+    game = _table(app)
+    slot = next(h for h in game.view.hits_of("slot") if h.data in game.state.accessible and h.name)
+    game.activate(slot)
+
+
+def _discard_pile(app):
+    from ui.scenes.discard import DiscardScene
+    game = _table(app, lambda s: s.decision == "turn" and s.current_player == 0 and len(s.discard) >= 6)
+    app.push(DiscardScene(game))
+
+
+def _draft(app):
+    from ui.scenes.game import GameScene
+    from ui.table.session import GameConfig, GameSession, SeatSetup
+    app.reset(GameScene(GameSession(GameConfig(seed=3, agora=True, first="me",
+                                               seats=[SeatSetup("human"), SeatSetup("ai", "random")]))))
+
+
+def _handover(app):
+    from ui.scenes.game import GameScene
+    session = _session(lambda s: s.decision == "turn" and len(s.history) > 30 and s.current_player == 1,
+                       seats=("human", "human"))
+    session.looking = 0
+    app.reset(GameScene(session))
+
+
+def _age(app):
+    from ui.scenes.age import AgeScene
+    game = _table(app, lambda s: s.age == 2 and s.phase == "play" and s.current_player == 0)
+    app.push(AgeScene(game, 2))
+
+
+def _quit(app):
+    from ui.scenes.dialog import quit_confirmation
+    _menu(app)
+    app.push(quit_confirmation(app.quit))
+
+
+def _error(app):
+    from ui.scenes.error import ErrorScene
+    _menu(app)
+    app.push(ErrorScene(RuntimeError("a broken thing")))
+
+
+def _pause(app):
+    _table(app).open_pause()
+
+
+def _game_over(app):
+    from ui.scenes.game import GameScene
+    app.reset(GameScene(_session(lambda s: s.is_terminal)))
+
+
+def _load(app):
+    from ui.scenes.load import LoadScene
+    app.reset(LoadScene())
+
+
+def _replay(app):
+    from ui.scenes.replay import ReplayScene
+    finished = _session(lambda s: s.is_terminal)
+    app.reset(ReplayScene(finished.saved, step=len(finished.saved.actions) // 2))
+
+
+def _online(name):
+    def build(app):
+        from ui.scenes import online_join, online_host, online_menu
+        scene = {"menu": online_menu.OnlineMenuScene, "host": online_host.OnlineHostScene,
+                 "join": online_join.OnlineJoinScene}[name]()
+        app.reset(scene)
+    return build
+
+
+def _screens():
+    from ui.scenes.rules import PAGES
+    screens = {"menu": _menu, "setup": _setup, "settings": _settings, "statistics": _stats, "learn": _learn,
+            "table": _table, "card popup": _card_popup, "discard pile": _discard_pile, "draft": _draft,
+            "hand-over": _handover, "age banner": _age, "quit dialog": _quit, "error": _error}
+    screens.update({f"rules {i + 1}": _rules(i) for i in range(len(PAGES))})
+    for lesson_id in ("base", "agora"):
+        for step in (0, 3, 8):
+            screens[f"lesson {lesson_id} {step}"] = _lesson(lesson_id, step)
+    screens.update({"pause": _pause, "game over": _game_over, "saved games": _load, "replay": _replay,
+                 "online menu": _online("menu"), "online host": _online("host"), "online join": _online("join")})
+    return [pytest.param(name, build, id=name.replace(" ", "-")) for name, build in screens.items()]
+
+
+@pytest.mark.parametrize("name, build", _screens())
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_screen_fits(apps, lang, size, name, build):
+    app = apps(size)
+    i18n.set_language(lang)
+    build(app)
+    settle(app, 4)
+    found = check(app, name)[0]
     assert not found, "\n".join(found)

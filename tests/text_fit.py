@@ -2,14 +2,14 @@
 wrong with the lines: cut with "…", out of their box (or the window), drawn over each other,
 or half under a plate another scene drew over them (a prompt over the table).
 
-    lines, covers = record_frame(app)
+    lines, covers, clear = record_frame(app)
     problems(lines, covers)           # [] when every word is whole and in its place
 """
 from __future__ import annotations
 
 import pygame
 
-from ui.draw import fonts, text_record
+from ui.draw import art, fonts, text_record
 
 SLACK = 2           # pixels of antialiasing a line may spill, or two lines may share
 
@@ -17,6 +17,8 @@ SLACK = 2           # pixels of antialiasing a line may spill, or two lines may 
 def record_frame(app):
     """Draw the App's next frame onto a recording surface: (lines, covers)."""
     fonts.clear_caches()                            # cached pictures carry no tag
+    art.title_lettering.cache_clear()
+    art.banded_backdrop.cache_clear()
     surface = text_record.RecordingSurface(app.layout.size)
     with text_record.recording() as recorder:
         for scene in app.stack:                     # pictures scenes keep were made before: remade
@@ -26,15 +28,26 @@ def record_frame(app):
                 view._senate_key = None
             scene.on_resize(app.layout)
         app.draw_frame(surface)
-    return recorder.lines, recorder.covers
+    return recorder.lines, recorder.covers, list(recorder.clear) + [("plate",) + p for p in recorder.plates]
 
 
 def _where(line) -> str:
     return f"{line.layer}: {line.text!r} at {tuple(line.rect)}"
 
 
-def problems(lines, covers, window: pygame.Rect | None = None) -> list[str]:
+def problems(lines, covers, window: pygame.Rect | None = None, clear=()) -> list[str]:
     found = []
+    for kept in clear:
+        if kept[0] == "plate":              # a button: lines of its scene touch it only as its label
+            _, area, name, layer = kept
+            for line in lines:
+                if line.layer == layer and line.box != area and area.colliderect(line.rect):
+                    found.append(f"touches the {name} {tuple(area)}: {_where(line)}")
+            continue
+        area, name = kept
+        for line in lines:
+            if area.inflate(-SLACK, -SLACK).colliderect(line.rect):
+                found.append(f"on the {name} {tuple(area)}: {_where(line)}")
     for line in lines:
         if line.cut:
             found.append(f"cut: {_where(line)}")

@@ -32,9 +32,12 @@ class Recorder:
     def __init__(self) -> None:
         self.lines: list[Line] = []
         self._tags: dict[int, tuple[pygame.Surface, str, bool]] = {}
+        self._ornaments: dict[int, tuple[pygame.Surface, list, str]] = {}
         self._boxes: list[tuple[pygame.Rect, str]] = []
         self.layer = ""
         self.covers: list[tuple[int, pygame.Rect, str]] = []     # (lines drawn before it, plate, name)
+        self.clear: list[tuple[pygame.Rect, str]] = []           # where no text may go (a border band)
+        self.plates: list[tuple[pygame.Rect, str, str]] = []     # (rect, name, layer): buttons
 
     def tag(self, picture: pygame.Surface, text: str, cut: bool = False) -> None:
         self._tags[id(picture)] = (picture, text, cut)
@@ -49,6 +52,10 @@ class Recorder:
                                self.layer))
 
     def blitted(self, picture, at: pygame.Rect, area) -> None:
+        ornament = self._ornaments.get(id(picture))
+        if ornament is not None and ornament[0] is picture and area is None:
+            for rect in ornament[1]:
+                self.clear.append((rect.move(at.x, at.y), ornament[2]))
         found = self.tagged(picture)
         if found is None or at.w <= 0 or at.h <= 0:
             return
@@ -113,6 +120,25 @@ def cover(rect: pygame.Rect, name: str = "") -> None:
     """An opaque plate drawn over what the scenes below drew (a prompt over the table)."""
     if RECORDER is not None:
         RECORDER.covers.append((len(RECORDER.lines), pygame.Rect(rect), name))
+
+
+def plate(rect: pygame.Rect, name: str = "") -> None:
+    """A button's body: only its own label may touch it (lines of the same scene, drawn before or after)."""
+    if RECORDER is not None:
+        RECORDER.plates.append((pygame.Rect(rect), name, RECORDER.layer))
+
+
+def keep_clear(rect: pygame.Rect, name: str = "") -> None:
+    """No line may be drawn over `rect` (an ornament: the Greek-key bands of the menus)."""
+    if RECORDER is not None:
+        RECORDER.clear.append((pygame.Rect(rect), name))
+
+
+def ornament(picture: pygame.Surface, rects, name: str) -> pygame.Surface:
+    """A picture with parts no text may lie on once it is blitted (the bands of a backdrop)."""
+    if RECORDER is not None:
+        RECORDER._ornaments[id(picture)] = (picture, [pygame.Rect(r) for r in rects], name)
+    return picture
 
 
 def tag(picture: pygame.Surface, text: str, cut: bool = False) -> pygame.Surface:
