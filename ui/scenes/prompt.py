@@ -399,15 +399,22 @@ class TablePrompt(TableOverlay):
         if event.type == pygame.KEYDOWN:
             self._key(event)
             return
-        if self.bar.handle_event(event):
+        if event.type == pygame.WINDOWLEAVE:    # the pointer left the window: no tooltip stays
+            self.hover_item = None
+            self.game.hover_at(None)
             return
         if event.type == pygame.MOUSEMOTION:
+            # Before the bar: a pointer that left a Chamber for a button takes the Chamber's tooltip along.
             self.mouse = event.pos
             item = self._item_at(event.pos)
             if item is not self.hover_item:
                 self.hover_item = item
                 self.hover_time = 0.0
             self.game.hover_at(None if item is not None or self.rect.collidepoint(event.pos) else event.pos)
+        if self.bar.handle_event(event):
+            return
+        if event.type == pygame.MOUSEMOTION:
+            pass
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 3 and self.source is not None:
             self.back()
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -526,9 +533,11 @@ class TablePrompt(TableOverlay):
         self._draw_targets(surface, layout)
         self._draw_bar(surface, layout)
         if self.hover_item is not None:
-            self._draw_item_tip(surface, layout, self.hover_item)
+            item = self.hover_item
+            if self.app is not None:
+                self.app.draw_last(self, lambda target: self._draw_item_tip(target, layout, item))
         else:
-            self.game._draw_tooltip(surface, layout)
+            self.game.tooltip_on_top(layout)
 
     def _draw_targets(self, surface, layout) -> None:
         pulse = 0.5 + 0.5 * math.sin(self.time * 5)

@@ -77,6 +77,7 @@ class App:
         # Drawn above every scene and offered each input event first (the tutorial's coach,
         # ui/scenes/tutorial_coach.py): `draw(surface)` and `handle_event(event) -> bool`.
         self.coach = None
+        self._last: list = []       # drawn after the coach: the pointer's tooltip (draw_last)
         self._set_icon()
         self.screen = self._open_window()
         self.layout = Layout(self.screen.get_size())
@@ -271,12 +272,23 @@ class App:
     def draw_frame(self, surface: pygame.Surface) -> None:
         """What a frame shows, drawn onto `surface` (the window's size): the scenes, the coach
         and the toast. The text-fit test draws onto a recording surface (ui/draw/text_record.py)."""
+        self._last = []
         self._draw(surface=surface)
         if self.coach is not None and self.stack:
             if text_record.RECORDER is not None:
                 text_record.RECORDER.layer = "coach"
             self._safely(self.top, self.coach.draw, surface)
+        last, self._last = self._last, []
+        for scene, draw in last:
+            if text_record.RECORDER is not None:
+                text_record.RECORDER.layer = "tooltip"
+            self._safely(scene, draw, surface)
         self._draw_toast(surface)
+
+    def draw_last(self, scene: Scene, draw: Callable[[pygame.Surface], None]) -> None:
+        """Draw `draw(surface)` at the end of this frame, above every scene and the tutorial's
+        coach and its highlight frames: a tooltip stays readable over all of them (#47)."""
+        self._last.append((scene, draw))
 
     def step(self, dt: float) -> None:
         """One frame: events, update of the top scene, drawing, flip."""
