@@ -124,6 +124,8 @@ class TutorialScene(GameScene):
         self.nudge = ""
         step = self.step
         lesson_progress.remember(self.lesson.id, step.id if step is not None else None)
+        if step is None:
+            lesson_progress.mark_finished(self.lesson.id)
 
     def advance(self, keep_then: bool = False) -> None:
         if not keep_then:
@@ -411,6 +413,16 @@ class TutorialScene(GameScene):
 
 def coach_handle(scene: TutorialScene, event) -> bool:
     if not scene.coach_shown() or scene.laid is None:
+        return False
+    if event.type == pygame.KEYDOWN:
+        # Enter or Space: Next (only when the panel offers it: no move is waited for); Backspace: Back.
+        offered = {ident for ident, _, enabled in scene.coach_view().buttons if enabled}
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and "next" in offered:
+            press(scene, "next")
+            return True
+        if event.key == pygame.K_BACKSPACE and "back" in offered:
+            press(scene, "back")
+            return True
         return False
     if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
         return any(r.collidepoint(event.pos) for r in scene.laid.buttons.values())
