@@ -252,6 +252,36 @@ def _error(app):
     app.push(ErrorScene(RuntimeError("a broken thing")))
 
 
+def _concede(app):
+    from ui.scenes.dialog import concede_confirmation
+    _table(app)
+    app.push(concede_confirmation(lambda: None, who="Player 1", winner="Player 2"))
+
+
+def _settings_notice(app):
+    from pathlib import Path
+    from ui.files.settings import Notice
+    from ui.scenes.menu import settings_notice_dialog
+    _menu(app)
+    app.push(settings_notice_dialog(Notice("unreadable", backup=Path("settings.json.damaged-1"))))
+
+
+def _trigger(app):
+    from game.actions import Action
+    from ui.scenes.choice import trigger_dialog
+    game = _table(app)
+    name = game.state.rules.conspiracies[0].name
+    app.push(trigger_dialog(game, Action(0, "trigger", name)))
+
+
+def _analysis(app):
+    from test_insight_ui import fake_analysis
+    from ui.scenes.analysis import AnalysisScene
+    finished = _session(lambda s: s.is_terminal)
+    _menu(app)
+    app.push(AnalysisScene(finished.saved, result=fake_analysis(finished.saved)))
+
+
 def _pause(app):
     _table(app).open_pause()
 
@@ -285,7 +315,9 @@ def _screens():
     from ui.scenes.rules import PAGES
     screens = {"menu": _menu, "setup": _setup, "settings": _settings, "statistics": _stats, "learn": _learn,
             "table": _table, "card popup": _card_popup, "discard pile": _discard_pile, "draft": _draft,
-            "hand-over": _handover, "age banner": _age, "quit dialog": _quit, "error": _error}
+            "hand-over": _handover, "age banner": _age, "quit dialog": _quit, "error": _error,
+            "concede dialog": _concede, "settings notice": _settings_notice, "trigger dialog": _trigger,
+            "analysis": _analysis}
     screens.update({f"rules {i + 1}": _rules(i) for i in range(len(PAGES))})
     for lesson_id in ("base", "agora"):
         for step in (0, 3, 8):
