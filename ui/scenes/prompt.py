@@ -558,9 +558,10 @@ class TablePrompt(TableOverlay):
             pygame.draw.rect(surface, theme.INK, r.inflate(2 * line, 2 * line), line, border_radius=layout.px(8))
             pygame.draw.rect(surface, (255, 236, 150) if hot else glow, r, line, border_radius=layout.px(6))
             if n < 9:
-                # A token on the board has its row's heading above it: its number goes below.
-                self._number(surface, layout, n + 1, r.bottomleft if hit.kind == "progress" else r.topleft,
-                             below=hit.kind == "progress")
+                # A token on the board has its row's heading above it, a Chamber its own number at
+                # its top: their key number goes below.
+                below = hit.kind in ("progress", "chamber")
+                self._number(surface, layout, n + 1, r.bottomleft if below else r.topleft, below=below)
 
     def _number(self, surface, layout, n, at, below=False) -> None:
         # Over the thing's own corner, hardly past it: a neighbour's heading or name stays clear.
