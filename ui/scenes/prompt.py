@@ -349,9 +349,11 @@ class TablePrompt(TableOverlay):
         return [label_fit(self._picture_label(i), layout.px(slot), px) for i in pictures]
 
     def _squeeze(self, pictures, pic_w, per_row, width) -> float:
-        """How much the most condensed name under the pictures is narrowed (1: not at all)."""
+        """How much the most condensed name under the pictures is narrowed or set smaller (1: not at all)."""
         worst = 1.0
+        wanted = type_px(self.layout, 14)
         for fit in self._label_fits(pictures, pic_w, per_row, width):
+            worst = min(worst, fit.px / wanted)
             font = fonts.get_font(fit.px, True)
             for line, set_w in zip(fit.lines, fit.widths):
                 worst = min(worst, set_w / max(1, font.size(line)[0]))
