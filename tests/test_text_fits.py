@@ -282,6 +282,18 @@ def _analysis(app):
     app.push(AnalysisScene(finished.saved, result=fake_analysis(finished.saved)))
 
 
+def _hint(app):
+    """The hint's panel with three candidates, as the search answers (ui/table/hint.py)."""
+    game = _table(app)
+    legal = [a for a in game.state.legal_actions() if a.kind in ("build", "discard", "wonder")][:3]
+    game.hints_on = True
+    hint = game.hint()
+    hint.open, hint.version = True, game.session.version
+    hint.answer = {"candidates": [
+        {"action": str(a), "move": [a.kind, a.subject, a.target], "chance": 0.62 - 0.1 * n,
+         "reasons": [["science_pair", {}], ["denies", {"card": "Law"}]]} for n, a in enumerate(legal)]}
+
+
 def _pause(app):
     _table(app).open_pause()
 
@@ -317,7 +329,7 @@ def _screens():
             "table": _table, "card popup": _card_popup, "discard pile": _discard_pile, "draft": _draft,
             "hand-over": _handover, "age banner": _age, "quit dialog": _quit, "error": _error,
             "concede dialog": _concede, "settings notice": _settings_notice, "trigger dialog": _trigger,
-            "analysis": _analysis}
+            "analysis": _analysis, "hint": _hint}
     screens.update({f"rules {i + 1}": _rules(i) for i in range(len(PAGES))})
     for lesson_id in ("base", "agora"):
         for step in (0, 3, 8):
