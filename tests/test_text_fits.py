@@ -195,7 +195,9 @@ def _stats(app):
 
 
 def _learn(app):
+    from ui.files import lesson_progress
     from ui.scenes.tutorial_menu import LearnScene
+    lesson_progress.mark_finished("base")           # one lesson marked finished, one to start
     app.reset(LearnScene())
 
 
