@@ -209,6 +209,20 @@ def _lesson(lesson_id, step):
     return build
 
 
+def _lesson_nudge(lesson_id, step_id):
+    """A lesson step just after the right card was played with another action (the long nudge)."""
+    def build(app):
+        from game.lesson import load_lesson
+        from ui.scenes.tutorial import TutorialScene, card_of
+        lesson = load_lesson(lesson_id)
+        scene = TutorialScene(lesson, lesson.index_of(step_id))
+        app.reset(scene)
+        taught = scene.taught_action()
+        other = next(a for a in scene.state.legal_actions() if card_of(a) == card_of(taught) and a.kind != taught.kind)
+        scene.choose(other)
+    return build
+
+
 def _card_popup(app):
     game = _table(app)
     slot = next(h for h in game.view.hits_of("slot") if h.data in game.state.accessible and h.name)
@@ -336,6 +350,7 @@ def _screens():
     for lesson_id in ("base", "agora"):
         for step in (0, 3, 8):
             screens[f"lesson {lesson_id} {step}"] = _lesson(lesson_id, step)
+    screens["lesson nudge"] = _lesson_nudge("base", "first-card")
     screens.update({"pause": _pause, "game over": _game_over, "saved games": _load, "replay": _replay,
                  "online menu": _online("menu"), "online host": _online("host"), "online join": _online("join")})
     return [pytest.param(name, build, id=name.replace(" ", "-")) for name, build in screens.items()]
