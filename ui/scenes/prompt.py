@@ -34,7 +34,7 @@ from ui.draw.widgets import Button, ButtonGroup, option_index
 
 PLAIN_PER_ROW = 2               # plain items (who starts, top or bottom ...) side by side
 PICTURE_MAX = {"card": 62, "progress": 62, "conspiracy": 74, "wonder": 128}
-PICTURE_MIN = 34
+PICTURE_MIN = 30
 PICTURE_AREA_H = 132            # design height the pictures may take (rows included)
 TITLE_SIZE = 18
 BODY_SIZE = 15
@@ -262,7 +262,7 @@ class TablePrompt(TableOverlay):
             self._body_lines = wrap(body, body_font, layout.px(width)) if body else []
             head = 10 + len(self._title_lines) * self._title_step + 4 + len(self._body_lines) * self._body_step + 6
             pic_top = head + 8 + (self._body_step + 8 if self._caption else 0)    # number caps clear the text
-            pic_w, per_row, rows, pic_h, label_h = self._picture_grid(pictures, width, room - pic_top - tail)
+            pic_w, per_row, rows, pic_h, label_h = self._picture_grid(pictures, width, room - pic_top - tail - 4)
             height = (pic_top + rows * (pic_h + label_h + 6) + 4 if pictures else head) + tail
             if height <= room:
                 break
