@@ -13,6 +13,7 @@ from itertools import combinations
 import pygame
 
 from ui.cardart.pen import stamp_outline
+from ui.draw import text_record
 from ui.draw.fonts import MIN_PX, get_font
 
 LINE_GAP = 0.92            # line pitch as a share of the font's line size (as the card text)
@@ -71,7 +72,7 @@ def render_line(line: str, px: int, width: int, color, bold: bool = True) -> pyg
     """One line of a name, condensed sideways to `width` when it is wider."""
     img = get_font(px, bold).render(line, True, color)
     if img.get_width() > width > 0:
-        img = pygame.transform.smoothscale(img, (width, img.get_height()))
+        img = text_record.tag(pygame.transform.smoothscale(img, (width, img.get_height())), line)
     return img
 
 

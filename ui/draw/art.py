@@ -7,7 +7,7 @@ from functools import lru_cache
 
 import pygame
 
-from ui.draw import theme
+from ui.draw import text_record, theme
 from ui.draw.fonts import get_font
 
 Color = tuple[int, ...]
@@ -271,7 +271,7 @@ def title_lettering(text: str, px: int, tracking: float = 0.08) -> pygame.Surfac
     out = pygame.Surface(shadow.get_size(), pygame.SRCALPHA)
     out.blit(shadow, (0, max(1, px // 16)))
     out.blit(lettering, (pad, pad))
-    return out
+    return text_record.tag(out, text)
 
 
 def draw_divider(surface: pygame.Surface, center: tuple[int, int], half_width: int, thickness: int) -> None:
@@ -322,7 +322,8 @@ def banded_backdrop(size: tuple[int, int], band: int) -> pygame.Surface:
     surface = parchment(size).copy()
     draw_meander_band(surface, 0, band, size[0])
     draw_meander_band(surface, size[1] - band, band, size[0])
-    return surface
+    # No text may lie on the bands (tests/test_text_fits.py).
+    return text_record.ornament(surface, [(0, 0, size[0], band), (0, size[1] - band, size[0], band)], "band")
 
 
 def clear_caches() -> None:

@@ -11,6 +11,7 @@ from typing import Callable
 
 import pygame
 
+from ui.draw import text_record
 from ui.files.paths import font_path
 
 RENDER_HOOK: Callable[[str], None] | None = None
@@ -32,8 +33,10 @@ class Font(pygame.font.Font):
         if SIZE_HOOK is not None and str(text).strip():
             SIZE_HOOK(str(text), self.px)
         if bgcolor is None:
-            return super().render(text, antialias, color, None, wraplength)
-        return super().render(text, antialias, color, bgcolor, wraplength)
+            picture = super().render(text, antialias, color, None, wraplength)
+        else:
+            picture = super().render(text, antialias, color, bgcolor, wraplength)
+        return text_record.tag(picture, str(text)) if text_record.RECORDER is not None else picture
 
 
 @lru_cache(maxsize=64)
@@ -107,6 +110,7 @@ def render_fit(text: str, px: int, color: tuple, width: int, bold: bool = False,
         while cut and font.size(cut + "…")[0] > width:
             cut = cut[:-1]
         text = cut.rstrip() + "…"
+        return text_record.tag(render(text, size, color, bold), text, cut=True)
     return render(text, size, color, bold)
 
 

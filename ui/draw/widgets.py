@@ -6,7 +6,7 @@ from typing import Callable, Sequence
 
 import pygame
 
-from ui.draw import art, fonts, theme
+from ui.draw import art, fonts, text_record, theme
 from ui.sound.audio import AUDIO
 from ui.draw.layout import Layout
 
@@ -97,7 +97,9 @@ class Button:
                 hover = _plaque(rect.size, "hover", radius).copy()
                 hover.set_alpha(round(255 * self.highlight))
                 surface.blit(hover, rect)
-        self._draw_label(surface, layout, rect)
+        text_record.plate(rect, f"button {self.text!r}")
+        with text_record.box(rect, "button"):
+            self._draw_label(surface, layout, rect)
 
     def _draw_label(self, surface: pygame.Surface, layout: Layout, rect: pygame.Rect) -> None:
         if not self.enabled:
@@ -347,7 +349,9 @@ def draw_key_hint(surface: pygame.Surface, layout: Layout, pos: tuple[int, int],
     cap.midleft = pos
     pygame.draw.rect(surface, theme.UMBER, cap, border_radius=layout.px(5))
     pygame.draw.rect(surface, theme.BRONZE, cap, max(1, layout.px(1.5)), border_radius=layout.px(5))
-    surface.blit(cap_text, cap_text.get_rect(center=cap.center))
+    text_record.plate(cap, f"key {keys!r}")
+    with text_record.box(cap, "key"):
+        surface.blit(cap_text, cap_text.get_rect(center=cap.center))
     text = layout.text(label, size, theme.INK)
     surface.blit(text, text.get_rect(midleft=(cap.right + layout.px(10), pos[1])))
     return cap.width + layout.px(10) + text.get_width()

@@ -1,5 +1,6 @@
 """Where each lesson of the tutorial was left: `lessons.json` in the player's data folder,
-{lesson id: step id}. A lesson finished or started over has no entry. Without a data folder
+{lesson id: step id}. A lesson finished or started over has no such entry; a lesson finished
+once has "finished:<lesson id>" (the Learn-to-play menu marks it). Without a data folder
 (tests, --autoplay without --data-dir) the progress lives in memory only."""
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import logging
 from ui.files import storage
 
 FILE_NAME = "lessons.json"
+FINISHED = "finished:"
 _MEMORY: dict = {}
 log = logging.getLogger(__name__)
 
@@ -57,3 +59,14 @@ def remember(lesson_id: str, step_id: str | None) -> None:
     else:
         data[lesson_id] = step_id
     _write(data)
+
+
+def mark_finished(lesson_id: str) -> None:
+    data = _read()
+    data[FINISHED + lesson_id] = "yes"
+    _write(data)
+
+
+def finished(lesson_id: str) -> bool:
+    """Whether the lesson was played to its end at least once."""
+    return FINISHED + lesson_id in _read()

@@ -229,7 +229,9 @@ def column_pairs(surface, L, area, groups, *, legend=("", ""), shown=str) -> Non
         return
     top = max(1e-9, max(max(a, b) for _, a, b in groups))
     base_y = y + h - 44
-    chart_h = h - 44 - 34
+    # The tallest column's figure stays under the legend (top right): room for both above it.
+    above = 4 + L.font(14, True).get_linesize() / L.scale + 4 + L.font(12).get_linesize() / L.scale + 2
+    chart_h = base_y - (y + above)
     slot = w / len(groups)
     col_w = min(26.0, slot * 0.32)
     pygame.draw.line(surface, theme.INK_SOFT, L.point(x, base_y), L.point(x + w, base_y), max(1, L.px(1.5)))

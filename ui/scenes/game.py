@@ -347,6 +347,8 @@ class GameScene(Scene):
             return
         if event.type == pygame.MOUSEMOTION:
             self.hover_at(event.pos)
+        elif event.type == pygame.WINDOWLEAVE:
+            self.hover_at(None)                 # the pointer left the window: its tooltip goes too
         elif event.type == pygame.MOUSEWHEEL:
             if self.log.rect.collidepoint(self.mouse):
                 self.log.handle_wheel(event.y)
@@ -475,7 +477,12 @@ class GameScene(Scene):
             self._draw_undo_button(surface, layout)
         self.hint().draw(surface, layout)
         if self.app is not None and self.app.top is self:
-            self._draw_tooltip(surface, layout)
+            self.tooltip_on_top(layout)
+
+    def tooltip_on_top(self, layout) -> None:
+        """The pointer's tooltip, drawn last in the frame (over the coach and its frames)."""
+        if self.app is not None:
+            self.app.draw_last(self, lambda surface: self._draw_tooltip(surface, layout))
 
     def _draw_last_move(self, surface, layout) -> None:
         """The opponent's last move stays outlined in their colour until the viewer acts."""
@@ -532,8 +539,9 @@ class GameScene(Scene):
             x, y = band.plate.x + 14, band.plate.y + 44
             coin = icon(self.art, "coin", layout.px(38))
             surface.blit(coin, coin.get_rect(midleft=layout.point(x, y + 20)))
-            figure = text(surface, layout, str(value), 30, theme.TEXT_ON_DARK, layout.point(x + 46, y + 20),
-                          anchor="midleft", bold=True, shadow=theme.INK)
+            # Two digits are set a little smaller: "To move" beside them stays whole at 1102x620.
+            figure = text(surface, layout, str(value), 30 if value < 10 else 25, theme.TEXT_ON_DARK,
+                          layout.point(x + 46, y + 20), anchor="midleft", bold=True, shadow=theme.INK)
             if self.state.current_player == p and not self.state.is_terminal:
                 # Between the coins and the live score's laurel (ui/table/score.py); a wide coin
                 # figure (two digits) pushes it right and narrows it, never under the figure.
@@ -687,6 +695,8 @@ class GameScene(Scene):
             avoid = [layout.rect(*G.log_rect(self.state.agora))]
             if self.state.agora:
                 avoid.append(layout.rect(*G.senate_rect(True)))
+        elif self.prompt_open():                # the log says what led to the decision (#47)
+            avoid = [layout.rect(*G.log_rect(self.state.agora))]
         rect = place_tip(tip.get_size(), pygame.Rect((0, 0), layout.size), layout.px(10),
                          mouse=self.mouse, anchor=self.tip_anchor, avoid=avoid)
         surface.blit(tip, rect)

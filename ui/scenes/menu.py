@@ -220,7 +220,10 @@ class MenuScene(Scene):
         if focus is None or not focus.description:
             return
         text = layout.text(focus.description, 21, theme.INK_SOFT)
-        surface.blit(text, text.get_rect(center=layout.point(800, BUTTONS_TOP + len(VISUAL_ORDER) * BUTTON_STEP + 8)))
+        # Midway between the last button and the footer's key caps, clear of both (#47).
+        above = max(b.rect.bottom for b in self.group.buttons)
+        below = layout.size[1] - layout.px(BAND_HEIGHT) - layout.px(30) - layout.px(17) // 2 - layout.px(4)
+        surface.blit(text, text.get_rect(center=(layout.size[0] // 2, (above + below) // 2)))
 
     def _draw_footer(self, surface: pygame.Surface, layout: Layout) -> None:
         hints = [(t("menu.keys.arrows"), t("menu.keys.choose")), (t("keys.enter"), t("menu.keys.confirm")),

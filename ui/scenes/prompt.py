@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ui.draw import theme
+from ui.draw import fonts, text_record, theme
 from ui.draw.fonts import wrap
 from ui.text.i18n import t
 from ui.text.names import display_name as dn
@@ -26,7 +26,7 @@ from ui.table import geometry as G
 from ui.table.cause import then_text, title_for
 from ui.table.choice_tips import action_lines
 from ui.table.keys import KeyGate, is_undo_key
-from ui.table.paint import rounded, text
+from ui.table.paint import CONDENSE, label_fit, rounded, text, type_px
 from ui.table.targets import hit_key, plan
 from ui.table.text import option_label
 from ui.table.tooltip import TOOLTIP_DELAY, render as render_tip
@@ -34,8 +34,10 @@ from ui.draw.widgets import Button, ButtonGroup, option_index
 
 PLAIN_PER_ROW = 2               # plain items (who starts, top or bottom ...) side by side
 PICTURE_MAX = {"card": 62, "progress": 62, "conspiracy": 74, "wonder": 128}
-PICTURE_MIN = 34
+PICTURE_MIN = 30
 PICTURE_AREA_H = 132            # design height the pictures may take (rows included)
+TITLE_SIZE = 18
+BODY_SIZE = 15
 
 
 @dataclass
@@ -115,9 +117,14 @@ class TablePrompt(TableOverlay):
             self.items.append(PanelItem(a, label, _picture_for(state, a)))
 
     def table_targets(self) -> list:
-        """The table things a click may pick now."""
+        """The table things a click may pick now. Once an origin is picked: the origin itself
+        first when it has a one-click action too (a cube placed in the Chamber one already
+        holds: click it again or press 1), then the destinations."""
         p = self.plan()
-        return p.seconds(self.source) if self.source is not None else p.firsts()
+        if self.source is None:
+            return p.firsts()
+        again = [self.source] if p.direct(self.source) is not None else []
+        return again + p.seconds(self.source)
 
     def chamber_targets(self) -> frozenset:
         """Chamber indices to outline on the Senate board now (the game's static layer draws them)."""
@@ -204,19 +211,21 @@ class TablePrompt(TableOverlay):
             kinds = {c.action.kind for c in self.plan().table if c.second is not None
                      and hit_key(c.first) == hit_key(self.source)}
             kind = next(iter(kinds)) if len(kinds) == 1 else "move"
+            if kind == "move" and self.plan().direct(self.source) is not None:
+                kind = "place_or_move"          # both plain: this Chamber again places, another moves
             return then_text(state, kind, self._hit_name(self.source))
         if state.decision != self.kind:
             return ""
         return title_for(state)
 
-    def _body(self) -> str:
+    def _body(self, hint: bool = True) -> str:
         from ui.scenes.choice import body_for
         session = self.game.session
         state = self.state
         if state.decision != self.kind:
             return ""
         body = body_for(session, state, self.kind, list(state.legal_actions()))
-        if self._plan is not None and self._plan.table:
+        if hint and self._plan is not None and self._plan.table:
             body += " " + t("targets.hint_table")
         return body
 
@@ -227,70 +236,134 @@ class TablePrompt(TableOverlay):
 
     def _layout(self, layout) -> None:
         """In the left column's status block (G.prompt_area), bottom-aligned: title, a few lines,
-        items, buttons. It grows upwards when it needs more room; the Senate and the log stay clear."""
+        items, buttons. It grows upwards when it needs more room, up to the Discard heading at
+        most, its plate beginning where it hides lines of the block whole (G.prompt_stops);
+        the Senate and the log stay clear. Every line is wrapped in the type it is drawn in."""
         area = G.prompt_area()
         width = area.w - 24
-        self._title_lines = wrap(self.title, layout.font(18, bold=True), layout.px(width))[:2]
-        self._body_lines = wrap(self._body(), layout.font(15), layout.px(width))[:4] if self.source is None else []
+        room = area.bottom - G.prompt_stops()[-1]
+        title_font = fonts.get_font(type_px(layout, TITLE_SIZE), True)
+        body_font = fonts.get_font(type_px(layout, BODY_SIZE))
+        self._title_step = max(23, title_font.get_linesize() / layout.scale)
+        self._body_step = max(19, body_font.get_linesize() / layout.scale)
+        self._title_lines = wrap(self.title, title_font, layout.px(width))
         pictures = [i for i in self.items if i.picture] if self.source is None else []
         plain = [i for i in self.items if not i.picture] if self.source is None else []
-        pic_w, per_row, rows, pic_h = self._picture_grid(pictures, width)
+        self._caption = ""
+        if pictures and pictures[0].action.kind == "lock":     # tokens from the box: said once, above them
+            from ui.scenes.choice import group_for
+            self._caption = group_for(self.state, pictures[0].action)
+        rows_of_buttons = self._button_rows(layout, width)
+        tail = (40 * math.ceil(len(plain) / PLAIN_PER_ROW) if plain else 0) + \
+            (42 * len(rows_of_buttons) + 2 if rows_of_buttons else 4)
+        # When room is short the click hint goes first, then the body (the title says what is asked).
+        bodies = [self._body(), self._body(hint=False), ""] if self.source is None else [""]
+        for body in bodies:
+            self._body_lines = wrap(body, body_font, layout.px(width)) if body else []
+            head = 10 + len(self._title_lines) * self._title_step + 4 + len(self._body_lines) * self._body_step + 6
+            pic_top = head + 8 + (self._body_step + 8 if self._caption else 0)    # number caps clear the text
+            pic_w, per_row, rows, pic_h, label_h = self._picture_grid(pictures, width, room - pic_top - tail - 4)
+            height = (pic_top + rows * (pic_h + label_h + 6) + 4 if pictures else head) + tail
+            if height <= room:
+                break
         slot_w = pic_w
         if pictures and pictures[0].picture[0] != "card":
-            # Room for each name under its picture, whole, when the row allows it.
-            font = layout.font(14)
+            # Room for each name under its picture when the row allows it.
+            font = fonts.get_font(type_px(layout, 14))
             widest = max(font.size(self._picture_label(i))[0] for i in pictures) / layout.scale + 6
             per = min(per_row, len(pictures))
             slot_w = max(pic_w, min(widest, (width - (per - 1) * 8) / per))
-        height = 10 + len(self._title_lines) * 23 + 4 + len(self._body_lines) * 19 + 6
-        pic_top = height
-        if pictures:
-            height += rows * (pic_h + 20) + 4
-        plain_top = height
-        if plain:
-            height += 40 * math.ceil(len(plain) / PLAIN_PER_ROW)
-        height += 44 if self.bar.buttons else 4
         top = area.bottom - height
+        stops = G.prompt_stops()
+        plate = top if top >= stops[0] else max([s for s in stops if s <= top], default=stops[-1])
         left, mid = area.x, area.centerx
-        self.rect = layout.rect(left, top, area.w, height)
+        self.rect = layout.rect(left, plate, area.w, area.bottom - plate)
         self._slot_w = slot_w + 6
-        self._top = top
+        self._label_h = label_h
+        self._top = plate
+        self._caption_y = plate + head + 4
         for n, item in enumerate(pictures):
             r, c = divmod(n, per_row)
             count = min(per_row, len(pictures) - r * per_row)
             row_w = count * slot_w + (count - 1) * 8
             x = mid - row_w / 2 + c * (slot_w + 8) + (slot_w - pic_w) / 2
-            item.rect = layout.rect(x, top + pic_top + r * (pic_h + 20), pic_w, pic_h)
+            item.rect = layout.rect(x, plate + pic_top + r * (pic_h + label_h + 6), pic_w, pic_h)
+        plain_top = area.bottom - (42 * len(rows_of_buttons) + 2 if rows_of_buttons else 4) \
+            - 40 * math.ceil(len(plain) / PLAIN_PER_ROW)
         for n, item in enumerate(plain):
             r, c = divmod(n, PLAIN_PER_ROW)
             count = min(PLAIN_PER_ROW, len(plain) - r * PLAIN_PER_ROW)
             bw = min(260, (width - (count - 1) * 10) / count)
             total = count * bw + (count - 1) * 10
-            item.rect = layout.rect(mid - total / 2 + c * (bw + 10), top + plain_top + r * 40, bw, 34)
+            item.rect = layout.rect(mid - total / 2 + c * (bw + 10), plain_top + r * 40, bw, 34)
+        y = area.bottom - 42 * len(rows_of_buttons)
+        for row, bw in rows_of_buttons:
+            total = len(row) * bw + (len(row) - 1) * 10
+            for n, b in enumerate(row):
+                b.rect = layout.rect(mid - total / 2 + n * (bw + 10), y, bw, 34)
+            y += 42
+
+    def _button_rows(self, layout, width) -> list:
+        """The bar's buttons in rows of (buttons, width): side by side when every label fits
+        whole, else one row each (a long "Place a cube in ..." is never cut)."""
         buttons = self.bar.buttons
-        if buttons:
-            natural = max(b.natural_width(layout) for b in buttons)     # room for the whole label
-            bw = min(max(150, natural), (width - (len(buttons) - 1) * 10) / len(buttons))
-            total = len(buttons) * bw + (len(buttons) - 1) * 10
-            for n, b in enumerate(buttons):
-                b.rect = layout.rect(mid - total / 2 + n * (bw + 10), top + height - 42, bw, 34)
+        if not buttons:
+            return []
+        natural = max(b.natural_width(layout) for b in buttons)      # room for the whole label
+        side = (width - (len(buttons) - 1) * 10) / len(buttons)
+        if natural <= side or len(buttons) == 1:
+            return [(buttons, min(max(150, natural), side, width))]
+        return [([b], min(max(150, natural), width)) for b in buttons]
 
     def _picture_label(self, item) -> str:
-        return dn(item.picture[1]) if item.action.kind != "lock" else item.label
+        return dn(item.picture[1])
 
-    def _picture_grid(self, pictures, width):
+    def _picture_grid(self, pictures, width, room=PICTURE_AREA_H):
+        """(picture width, per row, rows, picture height, height of the names under them): the
+        pictures as large as PICTURE_MAX and `room` (design height) allow, as many to a row as
+        leaves each name room to be read (squeezed to CONDENSE of its width at most)."""
         if not pictures:
-            return 0, 1, 0, 0
+            return 0, 1, 0, 0, 0
         kind = pictures[0].picture[0]
         ratio = self._ratio(pictures[0].picture)
+        room = min(PICTURE_AREA_H, room)
         w = PICTURE_MAX.get(kind, 62)
         while True:
             per_row = max(1, int((width + 8) // (w + 8)))
+            label_h = 0
+            if kind != "card":
+                while per_row > 1 and self._squeeze(pictures, w, per_row, width) < CONDENSE:
+                    per_row -= 1
+                label_h = self._label_height(pictures, w, per_row, width)
             rows = math.ceil(len(pictures) / per_row)
             h = w * ratio
-            if rows * (h + 20) <= PICTURE_AREA_H or w <= PICTURE_MIN:
-                return w, per_row, rows, h
+            if rows * (h + label_h + 6) <= room or w <= PICTURE_MIN:
+                return w, per_row, rows, h, label_h
             w -= 2
+
+    def _label_fits(self, pictures, pic_w, per_row, width):
+        layout = self.layout
+        per = min(per_row, len(pictures))
+        slot = max(pic_w, (width - (per - 1) * 8) / per) + 6
+        px = type_px(layout, 14)
+        return [label_fit(self._picture_label(i), layout.px(slot), px) for i in pictures]
+
+    def _squeeze(self, pictures, pic_w, per_row, width) -> float:
+        """How much the most condensed name under the pictures is narrowed or set smaller (1: not at all)."""
+        worst = 1.0
+        wanted = type_px(self.layout, 14)
+        for fit in self._label_fits(pictures, pic_w, per_row, width):
+            worst = min(worst, fit.px / wanted)
+            font = fonts.get_font(fit.px, True)
+            for line, set_w in zip(fit.lines, fit.widths):
+                worst = min(worst, set_w / max(1, font.size(line)[0]))
+        return worst
+
+    def _label_height(self, pictures, pic_w, per_row, width) -> float:
+        """Design height of the names under pictures pic_w wide (whole words, up to 3 lines)."""
+        fits = self._label_fits(pictures, pic_w, per_row, width)
+        lines = max(len(fit.lines) for fit in fits)
+        return lines * fonts.get_font(fits[0].px, True).get_linesize() / self.layout.scale + 2
 
     def _ratio(self, picture) -> float:
         img = self._image(picture, 100)
@@ -328,15 +401,22 @@ class TablePrompt(TableOverlay):
         if event.type == pygame.KEYDOWN:
             self._key(event)
             return
-        if self.bar.handle_event(event):
+        if event.type == pygame.WINDOWLEAVE:    # the pointer left the window: no tooltip stays
+            self.hover_item = None
+            self.game.hover_at(None)
             return
         if event.type == pygame.MOUSEMOTION:
+            # Before the bar: a pointer that left a Chamber for a button takes the Chamber's tooltip along.
             self.mouse = event.pos
             item = self._item_at(event.pos)
             if item is not self.hover_item:
                 self.hover_item = item
                 self.hover_time = 0.0
             self.game.hover_at(None if item is not None or self.rect.collidepoint(event.pos) else event.pos)
+        if self.bar.handle_event(event):
+            return
+        if event.type == pygame.MOUSEMOTION:
+            pass
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 3 and self.source is not None:
             self.back()
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -455,9 +535,11 @@ class TablePrompt(TableOverlay):
         self._draw_targets(surface, layout)
         self._draw_bar(surface, layout)
         if self.hover_item is not None:
-            self._draw_item_tip(surface, layout, self.hover_item)
+            item = self.hover_item
+            if self.app is not None:
+                self.app.draw_last(self, lambda target: self._draw_item_tip(target, layout, item))
         else:
-            self.game._draw_tooltip(surface, layout)
+            self.game.tooltip_on_top(layout)
 
     def _draw_targets(self, surface, layout) -> None:
         pulse = 0.5 + 0.5 * math.sin(self.time * 5)
@@ -478,27 +560,43 @@ class TablePrompt(TableOverlay):
             pygame.draw.rect(surface, theme.INK, r.inflate(2 * line, 2 * line), line, border_radius=layout.px(8))
             pygame.draw.rect(surface, (255, 236, 150) if hot else glow, r, line, border_radius=layout.px(6))
             if n < 9:
-                self._number(surface, layout, n + 1, r.topleft)
+                # A token on the board has its row's heading above it, a Chamber its own number at
+                # its top: their key number goes below.
+                below = hit.kind in ("progress", "chamber")
+                self._number(surface, layout, n + 1, r.bottomleft if below else r.topleft, below=below)
 
-    def _number(self, surface, layout, n, at) -> None:
+    def _number(self, surface, layout, n, at, below=False) -> None:
+        # Over the thing's own corner, hardly past it: a neighbour's heading or name stays clear.
         cap = pygame.Rect(0, 0, layout.px(20), layout.px(20))
-        cap.center = at
+        if below:
+            cap.bottomleft = (at[0] - layout.px(4), at[1] + layout.px(4))
+        else:
+            cap.topleft = (at[0] - layout.px(4), at[1] - layout.px(4))
         cap.clamp_ip(surface.get_rect())
+        text_record.cover(cap, f"number {n}")
         rounded(surface, cap, theme.INK, layout.px(5), max(1, layout.px(1)), theme.BRONZE_LIGHT)
         text(surface, layout, str(n), 14, theme.PARCHMENT_LIGHT, cap.center, anchor="center", bold=True)
 
     def _draw_bar(self, surface, layout) -> None:
+        text_record.cover(self.rect, "prompt")
+        with text_record.box(self.rect, "prompt"):
+            self._draw_bar_inside(surface, layout)
+
+    def _draw_bar_inside(self, surface, layout) -> None:
         rounded(surface, self.rect, theme.UMBER, layout.px(10), max(2, layout.px(2)), theme.BRONZE_LIGHT)
         x = self.rect.x + layout.px(12)
-        y = self.rect.y + layout.px(8)
+        top = self._top + 8
         width = self.rect.w / layout.scale - 24
-        for line in self._title_lines:
-            text(surface, layout, line, 18, theme.BRONZE_LIGHT, (x, y), bold=True, max_width=width)
-            y += layout.px(23)
-        y += layout.px(4)
-        for line in self._body_lines:
-            text(surface, layout, line, 15, theme.TEXT_ON_DARK, (x, y))
-            y += layout.px(19)
+        for n, line in enumerate(self._title_lines):
+            text(surface, layout, line, TITLE_SIZE, theme.BRONZE_LIGHT, (x, layout.point(0, top + n * self._title_step)[1]),
+                 bold=True, max_width=width)
+        top += len(self._title_lines) * self._title_step + 4
+        for n, line in enumerate(self._body_lines):
+            text(surface, layout, line, BODY_SIZE, theme.TEXT_ON_DARK, (x, layout.point(0, top + n * self._body_step)[1]),
+                 max_width=width)
+        if self._caption and self.source is None:
+            text(surface, layout, self._caption, 14, theme.BRONZE_LIGHT, (x, layout.point(0, self._caption_y)[1]),
+                 bold=True, max_width=width)
         if self.source is None:
             options = self.options()
             focused = options[self.focus][1] if 0 <= self.focus < len(options) else None
@@ -518,18 +616,32 @@ class TablePrompt(TableOverlay):
                                  spot.inflate(layout.px(6), layout.px(6)), max(2, layout.px(3 if hot else 2)),
                                  border_radius=layout.px(6))
             if item.picture[0] != "card":
-                room = max(r.w / layout.scale + 6, self._slot_w)
-                text(surface, layout, self._picture_label(item), 14, theme.TEXT_ON_DARK,
-                     (r.centerx, r.bottom + layout.px(2)), anchor="midtop", max_width=room)
+                self._draw_picture_label(surface, layout, item)
             at = r.topleft
         else:
             rounded(surface, r, (162, 104, 46) if hot else theme.UMBER, layout.px(8), max(1, layout.px(2)),
                     theme.BRONZE_LIGHT if hot else theme.BRONZE)
-            text(surface, layout, item.label, 16, theme.TEXT_ON_DARK, r.center, anchor="center", bold=True,
-                 max_width=r.w / layout.scale - 28)
-            at = (r.x + layout.px(4), r.y + layout.px(4))
+            with text_record.box(r, "option"):
+                text(surface, layout, item.label, 16, theme.TEXT_ON_DARK, r.center, anchor="center", bold=True,
+                     max_width=r.w / layout.scale - 56)
+            at = (r.x + layout.px(6), r.y + layout.px(11))         # inside the button, left of its label
         if n < 9:
             self._number(surface, layout, n + 1, at)
+
+    def _draw_picture_label(self, surface, layout, item) -> None:
+        """The name under a picture: whole words on up to three lines, condensed rather than cut."""
+        from ui.cardart.names_fit import render_line
+        from ui.table.paint import _report
+        r = item.rect
+        fit = label_fit(self._picture_label(item), layout.px(self._slot_w), type_px(layout, 14))
+        step = fonts.get_font(fit.px, True).get_linesize()
+        y = r.bottom + layout.px(2)
+        for line, width in zip(fit.lines, fit.widths):
+            img = render_line(line, fit.px, width, theme.TEXT_ON_DARK, True)
+            spot = img.get_rect(midtop=(r.centerx, y))
+            surface.blit(img, spot)
+            _report(surface, layout, line, spot, fit.px, img)
+            y += step
 
     def _draw_item_tip(self, surface, layout, item) -> None:
         if self.hover_time < TOOLTIP_DELAY:

@@ -17,7 +17,7 @@ import pygame
 
 from game import CATEGORIES
 from game.history import Filter
-from ui.draw import art as ui_art
+from ui.draw import art as ui_art, text_record
 from ui.scenes import charts
 from ui.draw import theme
 from ui.scenes.filters import ChipRow
@@ -160,8 +160,8 @@ class StatsScene(Scene):
     def draw(self, surface) -> None:
         L = self.layout
         surface.blit(ui_art.banded_backdrop(L.size, L.px(44)), (0, 0))
-        title = ui_art.title_lettering(t("insight.stats.title").upper(), L.px(46))
-        surface.blit(title, title.get_rect(center=L.point(800, 50)))
+        title = ui_art.title_lettering(t("insight.stats.title").upper(), L.px(40))
+        surface.blit(title, title.get_rect(midtop=L.point(800, 44)))     # under the top band, not on it
         self._draw_filters(surface, L)
         stats = self.stats
         if stats is None:
@@ -176,11 +176,11 @@ class StatsScene(Scene):
             self._draw_skipped(surface, L, (800, 480))
         else:
             self._draw_summary(surface, L)
-            self._draw_rates(surface, L)
-            self._draw_victories(surface, L)
-            self._draw_streak(surface, L)
-            self._draw_scores(surface, L)
-            self._draw_over_time(surface, L)
+            for area, draw in ((RATES, self._draw_rates), (VICTORIES, self._draw_victories),
+                               (STREAK, self._draw_streak), (SCORES, self._draw_scores),
+                               (OVER_TIME, self._draw_over_time)):
+                with text_record.box(L.rect(*area), "panel"):
+                    draw(surface, L)
         self.group.draw(surface, L)
 
     def _filtered(self) -> bool:
@@ -192,7 +192,7 @@ class StatsScene(Scene):
         gap = 34
         x = 800 - (sum(widths) + gap * (len(widths) - 1)) / 2
         for row, w in zip(self.chips, widths):
-            row.draw(surface, L, x, 100)
+            row.draw(surface, L, x, 112)
             x += w + gap
 
     def _draw_problem(self, surface, L, center) -> None:
@@ -221,7 +221,7 @@ class StatsScene(Scene):
         span = s.summary.span
         if s.games and span[0]:
             parts.append(t("history.span", first=day(span[0]), last=day(span[1])))
-        text(surface, L, "  ·  ".join(parts), 16, theme.INK_SOFT, L.point(800, 140), anchor="center", max_width=1500)
+        text(surface, L, "  ·  ".join(parts), 16, theme.INK_SOFT, L.point(800, 148), anchor="center", max_width=1500)
         self._draw_skipped(surface, L)
 
     def _draw_skipped(self, surface, L, pos=None) -> None:
@@ -238,7 +238,7 @@ class StatsScene(Scene):
         if pos is not None:
             text_block(surface, L, note, 17, theme.DANGER, L.point(*pos), 900)
         else:
-            text(surface, L, note, 14, theme.DANGER, L.point(800, 160), anchor="center", bold=True, max_width=1500)
+            text(surface, L, note, 14, theme.DANGER, L.point(800, 164), anchor="center", bold=True, max_width=1500)
 
     def _draw_rates(self, surface, L) -> None:
         inner = self._panel(surface, L, RATES, t("insight.stats.by_level"))
@@ -282,9 +282,9 @@ class StatsScene(Scene):
         best = s.longest_streak()
         text(surface, L, t("insight.stats.streak_value", n=best), 24, theme.BRONZE_DARK, L.point(x, y + 14),
              anchor="midleft", bold=True, max_width=w)
-        charts.running_line(surface, L, (x, y + 34, w - 34, 50), s.summary.trend)
-        text(surface, L, t("insight.stats.trend"), 12, theme.INK_SOFT, L.point(x + 6, y + 38), anchor="topleft",
-             max_width=w - 60)
+        text(surface, L, t("insight.stats.trend"), 12, theme.INK_SOFT, L.point(x, y + 30), anchor="topleft",
+             max_width=w - 40)          # above the line, never under it
+        charts.running_line(surface, L, (x, y + 48, w - 34, 38), s.summary.trend)
         results = s.results()
         charts.result_strip(surface, L, (x, y + 92, w - 34, 15), results, _run(results))
         text(surface, L, t("history.recent", n=len(results)), 12, theme.INK_SOFT, L.point(x, y + 127),
@@ -297,7 +297,7 @@ class StatsScene(Scene):
                          (percent(fraction), t("history.format.percent", n=100 - round(100 * fraction))) if decided else ("", ""))
         line = t("insight.stats.first_value", pct=round(100 * fraction), n=decided)
         if s.summary.has_hotseat:
-            line += "  " + t("insight.stats.seat_note")
+            line += " " + t("insight.stats.seat_note")
         text_block(surface, L, line, 13, theme.INK_SOFT, L.point(x, y + 196), w, anchor="topleft", align="left",
                    max_lines=2, line_gap=1.1)
 

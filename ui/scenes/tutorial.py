@@ -59,6 +59,34 @@ def then_params(events, actor: int) -> dict:
     return out
 
 
+# What a move does to its card, for the nudge after the right card with another action.
+VERBS = ("build", "discard", "wonder", "recruit", "prepare", "trigger", "keep", "draft", "progress", "place", "move",
+         "remove")
+
+
+def card_of(action):
+    """The thing a move is made with: the card under a Wonder or a Conspiracy, else its subject."""
+    return action.target if action.kind in ("wonder", "prepare") else action.subject
+
+
+def verb_of(action) -> str:
+    if action.kind == "return":
+        return t(f"tutorial.verb.return_{action.target}")
+    return t(f"tutorial.verb.{action.kind}") if action.kind in VERBS else ""
+
+
+def nudge_for(chosen, taught, step_nudge: str | None) -> str:
+    """What the coach says after a move the step does not teach: the right card with another
+    action names both actions (build it, not discard it); any other move gets the step's own
+    nudge (which card or place to take)."""
+    if taught is not None and not is_forfeit(chosen) and card_of(chosen) == card_of(taught) \
+            and card_of(chosen) is not None and (chosen.kind != taught.kind or chosen.kind == "return"):
+        want, did = verb_of(taught), verb_of(chosen)
+        if want and did and want != did:
+            return t("tutorial.nudge_action", want=want, did=did)
+    return t(step_nudge or DEFAULT_NUDGE)
+
+
 class TutorialScene(GameScene):
     def __init__(self, lesson, start: int = 0) -> None:
         self.lesson = lesson
@@ -96,6 +124,8 @@ class TutorialScene(GameScene):
         self.nudge = ""
         step = self.step
         lesson_progress.remember(self.lesson.id, step.id if step is not None else None)
+        if step is None:
+            lesson_progress.mark_finished(self.lesson.id)
 
     def advance(self, keep_then: bool = False) -> None:
         if not keep_then:
@@ -191,7 +221,7 @@ class TutorialScene(GameScene):
         if step is None:
             self.nudge = t("tutorial.nudge_done")
         elif step.kind == "do" and not self.waiting:
-            self.nudge = t(step.nudge or DEFAULT_NUDGE)
+            self.nudge = nudge_for(action, self.taught_action(), step.nudge)
         else:
             self.nudge = t(NEXT_NUDGE)
         return False
@@ -383,6 +413,16 @@ class TutorialScene(GameScene):
 
 def coach_handle(scene: TutorialScene, event) -> bool:
     if not scene.coach_shown() or scene.laid is None:
+        return False
+    if event.type == pygame.KEYDOWN:
+        # Enter or Space: Next (only when the panel offers it: no move is waited for); Backspace: Back.
+        offered = {ident for ident, _, enabled in scene.coach_view().buttons if enabled}
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and "next" in offered:
+            press(scene, "next")
+            return True
+        if event.key == pygame.K_BACKSPACE and "back" in offered:
+            press(scene, "back")
+            return True
         return False
     if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
         return any(r.collidepoint(event.pos) for r in scene.laid.buttons.values())

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ui.draw import fonts, theme
+from ui.draw import fonts, text_record, theme
 from ui.table import geometry as G
 from ui.table.paint import rounded, text, type_px
 
@@ -146,6 +146,11 @@ def draw_targets(surface, layout, rects, time: float) -> None:
 
 
 def draw(surface, layout, view: CoachView, laid: Laid, mouse) -> None:
+    with text_record.box(laid.rect, "coach"):
+        _draw(surface, layout, view, laid, mouse)
+
+
+def _draw(surface, layout, view: CoachView, laid: Laid, mouse) -> None:
     rounded(surface, laid.rect, (*theme.UMBER, 255), layout.px(12), max(2, layout.px(2.5)), theme.BRONZE_LIGHT)
     for img, pos in laid.blocks:
         surface.blit(img, pos)
@@ -155,5 +160,7 @@ def draw(surface, layout, view: CoachView, laid: Laid, mouse) -> None:
         fill = theme.BRONZE if hot else theme.BRONZE_DARK if ident == "next" else theme.UMBER_LIGHT
         rounded(surface, r, fill if enabled else (96, 84, 70), layout.px(8), max(1, layout.px(1.5)),
                 theme.BRONZE_LIGHT if enabled else theme.TEXT_DISABLED)
-        text(surface, layout, label, SMALL_SIZE + 1, theme.TEXT_ON_DARK if enabled else theme.TEXT_DISABLED,
-             r.center, anchor="center", bold=True)
+        text_record.plate(r, f"coach button {ident}")
+        with text_record.box(r, "coach button"):
+            text(surface, layout, label, SMALL_SIZE + 1, theme.TEXT_ON_DARK if enabled else theme.TEXT_DISABLED,
+                 r.center, anchor="center", bold=True)

@@ -55,8 +55,9 @@ class LearnScene(Scene):
                 again = Button(t("tutorial.learn.start_over"), lambda i=ident: self._open(i, True), text_size=22)
                 rows += [(heading, cont), (None, again)]
                 buttons += [cont, again]
-            else:
-                start = Button(t("tutorial.learn.start"), lambda i=ident: self._open(i, True), text_size=22)
+            else:                           # a lesson played to its end once says so
+                label = t("tutorial.learn.done") if lesson_progress.finished(ident) else t("tutorial.learn.start")
+                start = Button(label, lambda i=ident: self._open(i, True), text_size=22)
                 rows.append((heading, start))
                 buttons.append(start)
         back = Button(t("tutorial.learn.back"), self._back, text_size=22)

@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 import pygame
 
-from ui.draw import art, fonts, theme, widgets
+from ui.draw import art, fonts, text_record, theme, widgets
 from ui.files import saves, storage
 from ui.sound.audio import AUDIO
 from ui.files import settings as settings_file
@@ -77,6 +77,7 @@ class App:
         # Drawn above every scene and offered each input event first (the tutorial's coach,
         # ui/scenes/tutorial_coach.py): `draw(surface)` and `handle_event(event) -> bool`.
         self.coach = None
+        self._last: list = []       # drawn after the coach: the pointer's tooltip (draw_last)
         self._set_icon()
         self.screen = self._open_window()
         self.layout = Layout(self.screen.get_size())
@@ -235,7 +236,7 @@ class App:
     def show_toast(self, text: str, seconds: float = 1.6) -> None:
         self.toast, self.toast_left = text, seconds
 
-    def _draw_toast(self) -> None:
+    def _draw_toast(self, surface: pygame.Surface) -> None:
         if self.toast_left <= 0 or not self.toast:
             return
         layout = self.layout
@@ -248,22 +249,46 @@ class App:
         pygame.draw.rect(plate, (*theme.BRONZE_LIGHT, alpha), plate.get_rect(), max(1, layout.px(2)),
                          border_radius=layout.px(10))
         label.set_alpha(alpha)
-        self.screen.blit(plate, box)
-        self.screen.blit(label, label.get_rect(center=box.center))
+        surface.blit(plate, box)
+        surface.blit(label, label.get_rect(center=box.center))
 
-    def _draw(self, retry: bool = True) -> None:
+    def _draw(self, retry: bool = True, surface: pygame.Surface | None = None) -> None:
+        surface = self.screen if surface is None else surface
         start = 0
         for i in range(len(self.stack) - 1, -1, -1):
             if self.stack[i].opaque:
                 start = i
                 break
         if not self.stack or not self.stack[start].opaque:
-            self.screen.fill(theme.UMBER)
+            surface.fill(theme.UMBER)
         for scene in list(self.stack[start:]):
-            if not self._safely(scene, scene.draw, self.screen):
+            if text_record.RECORDER is not None:
+                text_record.RECORDER.layer = type(scene).__name__
+            if not self._safely(scene, scene.draw, surface):
                 if retry:  # show the error panel in this very frame
-                    self._draw(retry=False)
+                    self._draw(retry=False, surface=surface)
                 return
+
+    def draw_frame(self, surface: pygame.Surface) -> None:
+        """What a frame shows, drawn onto `surface` (the window's size): the scenes, the coach
+        and the toast. The text-fit test draws onto a recording surface (ui/draw/text_record.py)."""
+        self._last = []
+        self._draw(surface=surface)
+        if self.coach is not None and self.stack:
+            if text_record.RECORDER is not None:
+                text_record.RECORDER.layer = "coach"
+            self._safely(self.top, self.coach.draw, surface)
+        last, self._last = self._last, []
+        for scene, draw in last:
+            if text_record.RECORDER is not None:
+                text_record.RECORDER.layer = "tooltip"
+            self._safely(scene, draw, surface)
+        self._draw_toast(surface)
+
+    def draw_last(self, scene: Scene, draw: Callable[[pygame.Surface], None]) -> None:
+        """Draw `draw(surface)` at the end of this frame, above every scene and the tutorial's
+        coach and its highlight frames: a tooltip stays readable over all of them (#47)."""
+        self._last.append((scene, draw))
 
     def step(self, dt: float) -> None:
         """One frame: events, update of the top scene, drawing, flip."""
@@ -276,10 +301,7 @@ class App:
             self._safely(self.top, self.top.update, dt)
         AUDIO.flush()               # the frame's sounds, merged (see ui/sound/audio.py)
         self.toast_left = max(0.0, self.toast_left - dt)
-        self._draw()
-        if self.coach is not None and self.stack:
-            self._safely(self.top, self.coach.draw, self.screen)
-        self._draw_toast()
+        self.draw_frame(self.screen)
         pygame.display.flip()
         self.frames += 1
 

@@ -130,6 +130,19 @@ def log_rect(agora: bool) -> pygame.Rect:
     return pygame.Rect(RIGHT.x, top, RIGHT.w, RIGHT.bottom - top)
 
 
+# The info block under the progress board, top down: the discard pile's heading and picture with
+# its counts beside it, the distance rows (ui/table/score.py), the status lines.
+SUPREMACY_Y = 538               # design y of the distance rows (under the counts, above the status)
+SUPREMACY_H = 2 * 23 + 4
+
+
+def prompt_stops() -> tuple[int, ...]:
+    """Where a prompt's plate may begin, highest last: under the distance rows, under the counts
+    (over the distance rows), under the Discard heading (over the pile and its counts). A plate
+    hides lines whole, never half of one, and never the Discard heading."""
+    return (SUPREMACY_Y + SUPREMACY_H + 2, SUPREMACY_Y - 4, DISCARD.y - 2)
+
+
 def prompt_area() -> pygame.Rect:
     """Where the pending decision's prompt sits: the left column's status block (it says what the
     player is to do, as the status line there does), bottom-aligned, growing upwards when it needs

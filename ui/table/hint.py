@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import pygame
 
-from ui.draw import art, theme
+from ui.draw import art, text_record, theme
 from ui.text.i18n import t
 from ui.text.insight_text import move_label, reasons_text
 from ui.files.settings import SETTINGS
 from ui.table.paint import rounded, text
 
 BUTTON = (1410, 860, 84, 30)          # left of the table's Menu button
-PANEL = (1060, 470, 530, 340)
+PANEL = (1060, 334, 530, 340)         # in the right column, over the log, above the player's band
 HINT_SEED = 0
 
 
@@ -139,6 +139,7 @@ class Hint:
     def _draw_panel(self, surface, L) -> None:
         x, y, w, h = PANEL
         box = L.rect(*PANEL)
+        text_record.cover(box, "hint panel")
         rounded(surface, box, (*theme.PARCHMENT_LIGHT, 245), L.px(12), max(2, L.px(3)), theme.BRONZE_DARK)
         text(surface, L, t("insight.hint.title"), 18, theme.INK, L.point(x + 20, y + 26), anchor="midleft", bold=True,
              max_width=w - 40)
@@ -185,18 +186,23 @@ class Hint:
             text(surface, L, why, 14, theme.INK_SOFT, L.point(x + 44, y + 64), anchor="midleft", max_width=w - 56)
 
     def _draw_badges(self, surface, L) -> None:
-        """Numbered badges on the cards the candidates are about (turn decisions)."""
+        """Numbered badges on the cards the candidates are about (turn decisions); two candidates
+        on one card (build it, discard it) side by side over it, never one over the other."""
         from game.actions import Action
         seat = self.scene.state.current_player
-        for number, c in reversed(list(enumerate(self.answer.get("candidates", [])[:3], 1))):
+        points = []
+        for number, c in enumerate(self.answer.get("candidates", [])[:3], 1):
             move = (list(c.get("move") or []) + [None, None, None])[:3]
             try:
                 point = self.scene.target_for(Action(seat, *move))
             except (TypeError, ValueError, AttributeError):
                 point = None
-            if point is None:
-                continue
-            px, py = point[0], point[1] - L.px(30)
+            if point is not None:
+                points.append((number, tuple(point)))
+        for number, point in reversed(points):
+            same = [n for n, p in points if p == point]
+            shift = same.index(number) - (len(same) - 1) / 2
+            px, py = point[0] + round(shift * L.px(32)), point[1] - L.px(30)
             art.diamond(surface, (px, py), L.px(17), theme.INK)
             art.diamond(surface, (px, py), L.px(15), theme.BRONZE_LIGHT if number == 1 else theme.PARCHMENT)
             text(surface, L, str(number), 17, theme.INK, (px, py), anchor="center", bold=True)

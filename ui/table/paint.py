@@ -5,7 +5,7 @@ from functools import lru_cache
 
 import pygame
 
-from ui.draw import fonts, theme
+from ui.draw import fonts, text_record, theme
 from ui.cardart.names_fit import fit_name, render_line
 from ui.draw.layout import Layout
 
@@ -21,10 +21,14 @@ CONDENSE = 0.8          # a line may be squeezed to 80 % of its width before it 
 BOX_HOOK = None
 
 
-def _report(surface, layout: Layout, value: str, rect: pygame.Rect, px: int) -> None:
+def _report(surface, layout: Layout, value: str, rect: pygame.Rect, px: int, picture=None) -> None:
     # Only lines set on the window (or the table's picture of it), not on off-screen panels.
     if BOX_HOOK is not None and value.strip() and surface.get_size() == layout.size:
         BOX_HOOK(value, pygame.Rect(rect), px)
+    recorder = text_record.RECORDER
+    if (recorder is not None and value.strip() and surface.get_size() == layout.size
+            and not isinstance(surface, text_record.RecordingSurface)):     # that one notes its own blits
+        recorder.note_line(value, rect, picture)
 
 
 def type_px(layout: Layout, size: float) -> int:
@@ -58,7 +62,7 @@ def text(surface, layout: Layout, value: str, size: float, color, pos, *, anchor
     if shade is not None:
         surface.blit(shade, rect.move(0, max(1, layout.px(1.5))))
     surface.blit(img, rect)
-    _report(surface, layout, value, rect, px)
+    _report(surface, layout, value, rect, px, img)
     return rect
 
 
@@ -95,7 +99,7 @@ def text_block(surface, layout: Layout, value: str, size: float, color, pos, wid
         else:
             spot.right = block.right
         surface.blit(img, spot)
-        _report(surface, layout, line, spot, px)
+        _report(surface, layout, line, spot, px, img)
         y += step
     return block
 
@@ -161,7 +165,7 @@ def price_badge(surface, layout: Layout, center, total: int, affordable: bool, *
         img = fonts.render(label, px, theme.PARCHMENT_LIGHT if not affordable else theme.INK, True)
         spot = img.get_rect(midleft=(ic[0] + icon // 2 + layout.px(4), rect.centery))
         surface.blit(img, spot)
-        _report(surface, layout, label, spot, px)
+        _report(surface, layout, label, spot, px, img)
     return rect
 
 
@@ -195,7 +199,7 @@ def name_label(surface, layout: Layout, card: pygame.Rect, name: str, band: tupl
         img = render_line(line, fit.px, width, theme.PARCHMENT_LIGHT, True)
         spot = img.get_rect(midtop=(strip.centerx, y))
         surface.blit(img, spot)
-        _report(surface, layout, line, spot, fit.px)
+        _report(surface, layout, line, spot, fit.px, img)
         y += step
     return strip
 

@@ -20,7 +20,7 @@ from ui.table.artkit import icon
 from ui.table.paint import PLAYER_COLORS, panel, text
 
 BADGE = 40                  # design size of the laurel with the total
-SUPREMACY_Y = 538           # design y of the distance rows (under the counts, above the status)
+SUPREMACY_Y = G.SUPREMACY_Y       # design y of the distance rows (under the counts, above the status)
 ROW_H = 23
 
 
