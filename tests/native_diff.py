@@ -68,9 +68,10 @@ class Mismatch(AssertionError):
     pass
 
 
-def run_game(seed: int, agora: bool, policy=None, max_steps=1000):
+def run_game(seed: int, agora: bool, policy=None, max_steps=1000, seen=None):
     """Play one game in both engines; raise Mismatch naming seed, policy, step, history and
-    both values at the first difference. Returns the number of steps."""
+    both values at the first difference. Returns the number of steps. `seen` (a set), when
+    given, collects the decision kinds met and the victory reached."""
     name, weight = policy or POLICIES[seed % len(POLICIES)]
     rng = random.Random(seed * 7919 + 1)
     py = new_game(seed, agora=agora)
@@ -96,6 +97,8 @@ def run_game(seed: int, agora: bool, policy=None, max_steps=1000):
         if py.is_terminal:
             break
         legal = py.legal_actions()
+        if seen is not None:
+            seen.add(py.decision)
         texts = sorted(str(x) for x in legal)
         theirs = sorted(core.legal_actions())
         if texts != theirs:
@@ -109,4 +112,15 @@ def run_game(seed: int, agora: bool, policy=None, max_steps=1000):
             fail("digests", a, b)
     if not core.is_terminal:
         fail("ends", py.is_terminal, core.is_terminal)
+    if seen is not None:
+        seen.add("victory " + py.result.victory)
     return len(history)
+
+
+def run_many(agora: bool, games: int, first_seed: int = 0):
+    """`games` seeded games, the policies in turn; returns (steps, what was seen)."""
+    seen = set()
+    steps = 0
+    for seed in range(first_seed, first_seed + games):
+        steps += run_game(seed, agora, seen=seen)
+    return steps, seen

@@ -198,6 +198,19 @@ pub struct State {
 
 pub type Res<T> = Result<T, String>;
 
+/// Military tokens collected by one push, in the order the pawn reached them.
+#[derive(Clone, Copy, Default)]
+pub struct Tokens {
+    pub ids: [u8; 4],
+    pub n: u8,
+}
+
+impl Tokens {
+    pub fn list(&self) -> &[u8] {
+        &self.ids[..self.n as usize]
+    }
+}
+
 #[inline]
 fn bits16(mut m: u16) -> impl Iterator<Item = u8> {
     std::iter::from_fn(move || {
@@ -620,16 +633,16 @@ impl State {
 
     // ------------------------------------------------------------------ military
 
-    /// game/state.py `push_pawn`: returns the tokens collected (bitset).
-    fn push_pawn(&mut self, t: &Tables, pusher: usize, n: u32) -> u8 {
+    /// game/state.py `push_pawn`: returns the tokens collected, in the order collected.
+    fn push_pawn(&mut self, t: &Tables, pusher: usize, n: u32) -> Tokens {
         let step: i8 = if pusher == 0 { 1 } else { -1 };
         let capital = t.capital;
-        let mut collected = 0u8;
+        let mut collected = Tokens::default();
         for _ in 0..n {
             self.pawn += step;
             if self.pawn * step >= capital {
                 self.pawn = step * capital;
-                collected = 0;
+                collected = Tokens::default();
                 break;
             }
             for tid in 0..t.military.len() {
@@ -637,7 +650,10 @@ impl State {
                     let tok = &t.military[tid];
                     if tok.lo <= self.pawn && self.pawn <= tok.hi {
                         self.military_tokens &= !(1 << tid);
-                        collected |= 1 << tid;
+                        if (collected.n as usize) < collected.ids.len() {
+                            collected.ids[collected.n as usize] = tid as u8;
+                            collected.n += 1;
+                        }
                         break;
                     }
                 }
@@ -656,18 +672,6 @@ impl State {
                 self.push([step::FX, pusher as u8, e, src::MILITARY, tid]);
             }
         }
-    }
-
-    fn token_list(mask: u8) -> ([u8; 8], usize) {
-        let mut out = [0u8; 8];
-        let mut n = 0;
-        for i in 0..8u8 {
-            if mask & (1 << i) != 0 {
-                out[n] = i;
-                n += 1;
-            }
-        }
-        (out, n)
     }
 
     // ------------------------------------------------------------------ science
@@ -802,9 +806,8 @@ impl State {
     fn decree_pawn(&mut self, t: &Tables, pusher: usize, n: u32) {
         if n != 0 {
             let tokens = self.push_pawn(t, pusher, n);
-            if tokens != 0 {
-                let (l, k) = Self::token_list(tokens);
-                self.push_token_steps(t, pusher, &l[..k]);
+            if tokens.n != 0 {
+                self.push_token_steps(t, pusher, tokens.list());
             }
         }
     }
@@ -983,12 +986,11 @@ impl State {
                     n += self.extra_shields(t, p, t.cards[sid as usize].color) as u32;
                 }
                 let tokens = self.push_pawn(t, p, n);
-                if tokens == 0 {
+                if tokens.n == 0 {
                     return;
                 }
-                let (l, k) = Self::token_list(tokens);
                 if t.agora && (sk == src::CARD || sk == src::WONDER) {
-                    for &tid in &l[..k] {
+                    for &tid in tokens.list() {
                         if (self.n_deferred as usize) < 4 {
                             self.deferred[self.n_deferred as usize] = (p as u8) << 4 | tid;
                             self.n_deferred += 1;
@@ -997,7 +999,7 @@ impl State {
                         }
                     }
                 } else {
-                    self.push_token_steps(t, p, &l[..k]);
+                    self.push_token_steps(t, p, tokens.list());
                 }
             }
             fx::COINS_PER => {
