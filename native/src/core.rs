@@ -8,7 +8,7 @@ use crate::tables::{fx, src, Tables, BLUE, COUNT_COINS, COUNT_WONDERS, NONE, N_C
                     YELLOW};
 
 pub const CUBES: u8 = 12;
-pub const MAX_PENDING: usize = 22;
+pub const MAX_PENDING: usize = 20;
 pub const DRAFT_ORDER: [u8; 8] = [0, 1, 1, 0, 1, 0, 0, 1];
 pub const DRAFT_ROUND: usize = 4;
 
@@ -157,14 +157,16 @@ pub struct State {
     pub accessible: u32,
     pub reveal_pending: u32,
     /// card tucked under each built Wonder
-    pub tucked: [u8; 16],
+    pub tucked: [u8; 14],
     pub draft_deck: [u8; 16],
     pub draft_deck_pos: u8,
     pub draft_deck_len: u8,
-    pub progress_box: [u8; 16],
+    pub progress_box: [u8; 12],
     pub box_len: u8,
     pub structure: [u8; 25],
-    pub decks: [[u8; 25]; 3],
+    /// the Age II and III decks (Age I's is dealt into `structure` at setup: during the
+    /// base game's draft the structure already holds it, face down and not yet in play)
+    pub decks: [[u8; 25]; 2],
     pub pawn: i8,
     pub age: u8,
     pub phase: u8,
@@ -197,6 +199,17 @@ pub struct State {
 }
 
 pub type Res<T> = Result<T, String>;
+
+/// Prices and discounts of one seat, gathered once (see `State::price_ctx`).
+#[derive(Clone, Copy, Debug)]
+pub struct PriceCtx {
+    pub prices: [u8; N_RES],
+    pub dearest: u8,
+    pub disc: [u8; 8],
+    pub ignore: u8,
+    pub opp_chains: bool,
+    pub wonder_disc: u8,
+}
 
 /// Military tokens collected by one push, in the order the pawn reached them.
 #[derive(Clone, Copy, Default)]
@@ -273,22 +286,29 @@ pub fn trade_cost(need: &[u8; N_RES], prod: &[u8; N_RES], choices: &[u8], prices
 }
 
 fn cost_of(missing: &[u8; N_RES], prices: &[u8; N_RES], waive: u8) -> u32 {
+    let mut total: u32 = (0..N_RES).map(|r| missing[r] as u32 * prices[r] as u32).sum();
     if waive == 0 {
-        return (0..N_RES).map(|r| missing[r] as u32 * prices[r] as u32).sum();
+        return total;
     }
-    let mut units = [0u8; 32];
-    let mut n = 0;
-    for r in 0..N_RES {
-        for _ in 0..missing[r] {
-            if n < units.len() {
-                units[n] = prices[r];
-                n += 1;
+    // Waive the dearest units (game/payment.py sorts every unit; the sum is the same).
+    let mut left = waive as u32;
+    let mut done = 0u8; // resources already used
+    while left > 0 {
+        let mut best = N_RES;
+        for r in 0..N_RES {
+            if done & (1 << r) == 0 && missing[r] > 0 && (best == N_RES || prices[r] > prices[best]) {
+                best = r;
             }
         }
+        if best == N_RES {
+            break;
+        }
+        done |= 1 << best;
+        let k = left.min(missing[best] as u32);
+        total -= k * prices[best] as u32;
+        left -= k;
     }
-    let u = &mut units[..n];
-    u.sort_unstable_by(|a, b| b.cmp(a));
-    u.iter().skip(waive as usize).map(|&x| x as u32).sum()
+    total
 }
 
 fn search(missing: &mut [u8; N_RES], choices: &[u8], prices: &[u8; N_RES], waive: u8, best: &mut u32) {
@@ -320,9 +340,9 @@ impl State {
             rng: 0, owned: [0; 2], discard: 0, removed: 0, coins: [7; 2], wonders: [0; 2],
             built: [0; 2], wonders_out: 0, draft_pool: 0, progress_board: 0,
             progress_owned: [0; 2], progress_locked: 0, decree_up: 0, face_up: 0, accessible: 0,
-            reveal_pending: 0, tucked: [NONE; 16], draft_deck: [NONE; 16], draft_deck_pos: 0,
-            draft_deck_len: 0, progress_box: [NONE; 16], box_len: 0, structure: [NONE; 25],
-            decks: [[NONE; 25]; 3], pawn: 0, age: 1, phase: phase::DRAFT, first_player: 0,
+            reveal_pending: 0, tucked: [NONE; 14], draft_deck: [NONE; 16], draft_deck_pos: 0,
+            draft_deck_len: 0, progress_box: [NONE; 12], box_len: 0, structure: [NONE; 25],
+            decks: [[NONE; 25]; 2], pawn: 0, age: 1, phase: phase::DRAFT, first_player: 0,
             draft_pick: 0, extra_turn: false, last_player: 0, remaining: 0, military_tokens: 0,
             deferred: [0; 4], n_deferred: 0, cubes: [0; 12], control: [NONE; 6],
             dec_id: [NONE; 6], dec_ch: [NONE; 6], cdeck: [NONE; 16], cdeck_len: 0,
@@ -403,11 +423,6 @@ impl State {
         }
     }
 
-    /// Progress-token passives of p (game/city.py: discounts add up, others are set).
-    fn token_discount(&self, t: &Tables, p: usize, target: u8) -> u8 {
-        bits16(self.progress_owned[p]).map(|i| t.progress[i as usize].discount[target as usize]).sum()
-    }
-
     fn token_flag(&self, t: &Tables, p: usize, f: impl Fn(&crate::tables::Progress) -> bool) -> bool {
         bits16(self.progress_owned[p]).any(|i| f(&t.progress[i as usize]))
     }
@@ -471,6 +486,29 @@ impl State {
         self.city[p] = c;
     }
 
+    /// The city facts with one more Building (game/city.py `plus_card`).
+    fn plus_card(&mut self, t: &Tables, p: usize, cid: u8) {
+        let card = &t.cards[cid as usize];
+        let c = &mut self.city[p];
+        c.colors[card.color as usize] += 1;
+        if card.has_prod {
+            for r in 0..N_RES {
+                c.prod[r] += card.prod[r];
+            }
+        }
+        if card.choice != 0 && (c.nchoice as usize) < 4 {
+            c.choices[c.nchoice as usize] = card.choice;
+            c.nchoice += 1;
+        }
+        c.fixed |= card.fixed;
+        if card.chain_out != NONE {
+            c.chains |= 1 << card.chain_out;
+        }
+        if card.science != NONE {
+            c.symbols[card.science as usize] += 1;
+        }
+    }
+
     fn distinct_symbols(&self, p: usize) -> usize {
         self.city[p].symbols.iter().filter(|&&n| n > 0).count()
     }
@@ -517,31 +555,56 @@ impl State {
         pr
     }
 
-    fn chain_free(&self, t: &Tables, p: usize, cid: usize) -> bool {
-        let sym = t.cards[cid].chain_in;
-        if sym == NONE {
-            return false;
+    /// What prices depend on, gathered once for a whole list of actions.
+    pub fn price_ctx(&self, t: &Tables, p: usize) -> PriceCtx {
+        let prices = self.prices(t, p);
+        let mut disc = [0u8; 8];
+        for i in bits16(self.progress_owned[p]) {
+            let d = &t.progress[i as usize].discount;
+            for k in 0..8 {
+                disc[k] += d[k];
+            }
         }
-        if self.city[p].chains & (1 << sym) != 0 {
-            return true;
+        let mut ignore = 0u8;
+        let mut opp_chains = false;
+        let mut wonder_disc = 0u8;
+        if t.agora {
+            for d in self.controlled(p) {
+                let dec = &t.decrees[d as usize];
+                if dec.ignore_color != NONE {
+                    ignore |= 1 << dec.ignore_color;
+                }
+                opp_chains |= dec.opp_chains;
+                wonder_disc += dec.wonder_discount;
+            }
         }
-        t.agora && self.decree_any(t, p, |d| d.opp_chains) && self.city[1 - p].chains & (1 << sym) != 0
+        PriceCtx { dearest: *prices.iter().max().unwrap_or(&0), prices, disc, ignore, opp_chains, wonder_disc }
     }
 
     /// (total, trade, chained) for building card cid (game/state.py `_building_price`).
     pub fn building_price(&self, t: &Tables, p: usize, cid: usize) -> (u32, u32, bool) {
-        if self.chain_free(t, p, cid) {
+        self.building_price_with(t, p, cid, &self.price_ctx(t, p))
+    }
+
+    #[inline]
+    fn chained(&self, p: usize, sym: u8, ctx: &PriceCtx) -> bool {
+        sym != NONE && (self.city[p].chains & (1 << sym) != 0
+                        || (ctx.opp_chains && self.city[1 - p].chains & (1 << sym) != 0))
+    }
+
+    pub fn building_price_with(&self, t: &Tables, p: usize, cid: usize, ctx: &PriceCtx) -> (u32, u32, bool) {
+        let c = &t.cards[cid];
+        if self.chained(p, c.chain_in, ctx) {
             return (0, 0, true);
         }
-        let c = &t.cards[cid];
         let info = &self.city[p];
-        let waive = self.token_discount(t, p, c.color);
-        let prices = self.prices(t, p);
+        let waive = ctx.disc[c.color as usize];
+        let prices = ctx.prices;
         let choices = &info.choices[..info.nchoice as usize];
         let trade = trade_cost(&c.res, &info.prod, choices, &prices, waive);
         let coin = c.coin_cost as u32;
         let total = coin + trade;
-        if t.agora && self.decree_any(t, p, |d| d.ignore_color == c.color) {
+        if ctx.ignore & (1 << c.color) != 0 {
             let unit = trade_cost(&c.res, &info.prod, choices, &prices, waive + 1);
             if coin != 0 && trade <= coin + unit {
                 return (trade, trade, false);
@@ -553,12 +616,44 @@ impl State {
         (total, trade, false)
     }
 
-    pub fn wonder_price(&self, t: &Tables, p: usize, w: usize) -> u32 {
-        let mut waive = self.token_discount(t, p, WONDER);
-        waive += self.decree_sum(t, p, |d| d.wonder_discount);
+    /// Can p pay `coin` coins plus resources `need` (waiving `waive` units)? Bounds first:
+    /// the plain price (no choice producer, nothing waived) and a floor (every choice
+    /// producer and waived unit used, the rest at the cheapest missing price) decide most
+    /// cases without the producers' search.
+    fn can_pay(&self, p: usize, coin: u32, need: &[u8; N_RES], waive: u8, ctx: &PriceCtx, coins: u32) -> Option<bool> {
+        if coin > coins {
+            return Some(false);
+        }
         let info = &self.city[p];
-        trade_cost(&t.wonders[w].res, &info.prod, &info.choices[..info.nchoice as usize],
-                   &self.prices(t, p), waive)
+        let mut units = 0u32;
+        let mut plain = 0u32;
+        let mut cheapest = u32::MAX;
+        for r in 0..N_RES {
+            if need[r] > info.prod[r] {
+                let m = (need[r] - info.prod[r]) as u32;
+                units += m;
+                plain += m * ctx.prices[r] as u32;
+                cheapest = cheapest.min(ctx.prices[r] as u32);
+            }
+        }
+        if coin + plain <= coins {
+            return Some(true);
+        }
+        let floor = units.saturating_sub(info.nchoice as u32 + waive as u32) * cheapest.min(255);
+        if coin + floor > coins {
+            return Some(false);
+        }
+        None
+    }
+
+    pub fn wonder_price(&self, t: &Tables, p: usize, w: usize) -> u32 {
+        self.wonder_price_with(t, p, w, &self.price_ctx(t, p))
+    }
+
+    pub fn wonder_price_with(&self, t: &Tables, p: usize, w: usize, ctx: &PriceCtx) -> u32 {
+        let waive = ctx.disc[WONDER as usize] + ctx.wonder_disc;
+        let info = &self.city[p];
+        trade_cost(&t.wonders[w].res, &info.prod, &info.choices[..info.nchoice as usize], &ctx.prices, waive)
     }
 
     fn recruit_cost(&self, t: &Tables, p: usize) -> u32 {
@@ -597,29 +692,42 @@ impl State {
         self.remaining = self.remaining.saturating_sub(1);
         self.accessible &= !(1 << slot);
         let layout = &t.layouts[self.age as usize - 1];
-        for &above in &layout.covers[slot] {
-            if self.structure[above as usize] == NONE {
+        let (above, n) = layout.covers_fixed[slot];
+        for &a in &above[..n as usize] {
+            let a = a as usize;
+            if self.structure[a] == NONE {
                 continue;
             }
-            if layout.covered_by[above as usize].iter().all(|&b| self.structure[b as usize] == NONE) {
-                self.reveal_pending |= 1 << above;
+            let (below, m) = layout.covered_by_fixed[a];
+            if below[..m as usize].iter().all(|&b| self.structure[b as usize] == NONE) {
+                self.reveal_pending |= 1 << a;
             }
         }
         cid
     }
 
     fn reveal(&mut self) {
-        self.face_up |= self.reveal_pending;
-        self.accessible |= self.reveal_pending;
+        // Only slots that still hold a card: Curia Julia can trigger Property Fraud on a
+        // top-row card uncovered earlier in the same turn (docs/native.md, "differences").
+        let mut held = 0u32;
+        for s in bits32(self.reveal_pending) {
+            if self.structure[s as usize] != NONE {
+                held |= 1 << s;
+            }
+        }
+        self.face_up |= held;
+        self.accessible |= held;
         self.reveal_pending = 0;
     }
 
     fn deal_age(&mut self, t: &Tables, age: u8) {
         self.age = age;
         let l = &t.layouts[age as usize - 1];
-        self.structure = [NONE; 25];
         let n = l.n as usize;
-        self.structure[..n].copy_from_slice(&self.decks[age as usize - 1][..n]);
+        if age >= 2 {
+            self.structure = [NONE; 25];
+            self.structure[..n].copy_from_slice(&self.decks[age as usize - 2][..n]);
+        }
         self.face_up = l.face_up;
         self.accessible = l.open;
         self.reveal_pending = 0;
@@ -701,7 +809,7 @@ impl State {
             return;
         }
         self.owned[p] |= 1u128 << cid;
-        self.refresh(t, p);
+        self.plus_card(t, p, cid);
         if t.agora {
             self.construction_coins(t, c.color);
         }
@@ -1275,10 +1383,17 @@ impl State {
         if may_trigger {
             out.extend(bits16(prepared).map(|k| Act::new(act::TRIGGER, k, 0)));
         }
+        let ctx = self.price_ctx(t, p);
+        let dearest = ctx.dearest as u32;
         let mut wonder_rows = 0u16;
         if self.standing_wonders() < 7 {
             for w in bits16(self.unbuilt(p)) {
-                if self.wonder_price(t, p, w as usize) <= coins {
+                let wd = &t.wonders[w as usize];
+                let waive = ctx.disc[WONDER as usize] + ctx.wonder_disc;
+                let ok = wd.units as u32 * dearest <= coins
+                    || self.can_pay(p, 0, &wd.res, waive, &ctx, coins)
+                        .unwrap_or_else(|| self.wonder_price_with(t, p, w as usize, &ctx) <= coins);
+                if ok {
                     wonder_rows |= 1 << w;
                 }
             }
@@ -1292,7 +1407,14 @@ impl State {
                 if recruit {
                     out.push(Act::new(act::RECRUIT, cid, 0));
                 }
-            } else if self.building_price(t, p, cid as usize).0 <= coins {
+            } else if c.coin_cost as u32 + c.units as u32 * dearest <= coins
+                || self.chained(p, c.chain_in, &ctx)
+                || if ctx.ignore & (1 << c.color) != 0 {
+                    self.building_price_with(t, p, cid as usize, &ctx).0 <= coins
+                } else {
+                    self.can_pay(p, c.coin_cost as u32, &c.res, ctx.disc[c.color as usize], &ctx, coins)
+                        .unwrap_or_else(|| self.building_price_with(t, p, cid as usize, &ctx).0 <= coins)
+                } {
                 out.push(Act::new(act::BUILD, cid, 0));
             }
             out.push(Act::new(act::DISCARD, cid, 0));

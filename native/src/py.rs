@@ -118,7 +118,7 @@ impl Tables {
         t.chambers = chambers.into_iter().map(|(points, section)| Chamber { points, section }).collect();
         let layouts: Vec<(u8, Vec<Vec<u8>>, Vec<Vec<u8>>, u32, u32, u32)> = ext(d, "layouts", w)?;
         t.layouts = layouts.into_iter()
-            .map(|(n, covers, covered_by, face_up, top_row, open)| Layout { n, covers, covered_by, face_up, top_row, open })
+            .map(|(n, covers, covered_by, face_up, top_row, open)| Layout::new(n, covers, covered_by, face_up, top_row, open))
             .collect();
         for l in &t.layouts {
             let n = l.n as usize;
@@ -228,7 +228,7 @@ fn load_state(t: &crate::tables::Tables, d: &Bound<'_, PyDict>) -> PyResult<Stat
         check_mask(*m as u128, np, "a progress token set")?;
     }
     let bx: Vec<u8> = ext(d, "progress_box", w)?;
-    if bx.len() > 16 {
+    if bx.len() > 12 {
         return Err(err("state: the progress box is too long"));
     }
     for (i, &x) in bx.iter().enumerate() {
@@ -263,7 +263,13 @@ fn load_state(t: &crate::tables::Tables, d: &Bound<'_, PyDict>) -> PyResult<Stat
             return Err(err(format!("state: the Age {} deck has {} cards, its layout {}", a + 1, dk.len(), need)));
         }
         for (i, &c) in dk.iter().take(25).enumerate() {
-            s.decks[a][i] = check_id(c, nc, "card")?;
+            let c = check_id(c, nc, "card")?;
+            if a >= 1 {
+                s.decks[a - 1][i] = c;
+            } else if structure.is_empty() && i < n {
+                // base game's draft: Age I not dealt yet; the structure holds its deck
+                s.structure[i] = c;
+            }
         }
     }
     s.pawn = ext(d, "pawn", w)?;

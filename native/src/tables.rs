@@ -166,6 +166,24 @@ pub struct Layout {
     pub top_row: u32,
     /// slots covered by nothing: accessible when the Age is dealt
     pub open: u32,
+    /// the same relations without a heap hop (at most two each): (slots, count)
+    pub covers_fixed: Vec<([u8; 2], u8)>,
+    pub covered_by_fixed: Vec<([u8; 2], u8)>,
+}
+
+impl Layout {
+    pub fn new(n: u8, covers: Vec<Vec<u8>>, covered_by: Vec<Vec<u8>>, face_up: u32, top_row: u32, open: u32) -> Layout {
+        let fix = |v: &Vec<Vec<u8>>| -> Vec<([u8; 2], u8)> {
+            v.iter().map(|x| {
+                let mut a = [0u8; 2];
+                for (i, &s) in x.iter().take(2).enumerate() {
+                    a[i] = s;
+                }
+                (a, x.len().min(2) as u8)
+            }).collect()
+        };
+        Layout { covers_fixed: fix(&covers), covered_by_fixed: fix(&covered_by), n, covers, covered_by, face_up, top_row, open }
+    }
 }
 
 #[derive(Clone, Debug, Default)]
@@ -206,7 +224,7 @@ impl Tables {
         if self.cards.len() > 128 {
             return Err(format!("{} cards: the core holds at most 128", self.cards.len()));
         }
-        if self.wonders.len() > 16 || self.progress.len() > 16 || self.conspiracies.len() > 16
+        if self.wonders.len() > 14 || self.progress.len() > 12 || self.conspiracies.len() > 16
             || self.decrees.len() > 16 || self.military.len() > 8
         {
             return Err("too many Wonders, tokens, Decrees or Conspiracies for the core".into());
@@ -217,6 +235,9 @@ impl Tables {
         for l in &self.layouts {
             if l.n as usize > 25 || l.covers.len() != l.n as usize || l.covered_by.len() != l.n as usize {
                 return Err("a layout is larger than 25 slots or inconsistent".into());
+            }
+            if l.covers.iter().chain(l.covered_by.iter()).any(|x| x.len() > 2) {
+                return Err("a layout slot overlaps more than two others".into());
             }
         }
         let ne = self.effects.len();
