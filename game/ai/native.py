@@ -60,6 +60,24 @@ class NativeError(ValueError):
     """The core refused a state, an action or its tables (one-line message)."""
 
 
+def _one_line(e) -> str:
+    text = str(e).strip()
+    return text.splitlines()[0] if text else type(e).__name__
+
+
+def _guard(call, *args):
+    """Call into the core; whatever it raises reaches the caller as one NativeError line.
+    (A Rust panic arrives as pyo3's PanicException, a BaseException: never let it through.)"""
+    try:
+        return call(*args)
+    except (KeyboardInterrupt, SystemExit, GeneratorExit):
+        raise
+    except BaseException as e:  # noqa: B902  (PanicException is no Exception)
+        if type(e).__name__ == "PanicException":
+            raise NativeError(f"internal error in the core (a bug): {_one_line(e)}") from None
+        raise NativeError(_one_line(e)) from None
+
+
 # ------------------------------------------------------------------ tables
 
 def _thaw(value):
@@ -379,23 +397,18 @@ class NativeState:
         if not isinstance(data, dict):
             raise NativeError("a core state must be a dict")
         comp = comp or compiled(bool(data.get("agora")))
-        try:
-            core = _core.Core(comp.tables, data)
-        except (ValueError, TypeError, OverflowError) as e:
-            raise NativeError(str(e).splitlines()[0] if str(e) else type(e).__name__) from None
-        return cls(core, comp.rules.agora)
+        return cls(_guard(_core.Core, comp.tables, data), comp.rules.agora)
 
     def clone(self) -> "NativeState":
         return NativeState(self._c.clone(), self.agora)
 
     def legal_actions(self) -> list:
-        return self._c.legal_actions()
+        """The legal actions' notations (as `str(game.Action)`)."""
+        return _guard(self._c.legal_actions)
 
     def apply(self, notation) -> None:
-        try:
-            self._c.apply(notation)
-        except ValueError as e:
-            raise NativeError(str(e)) from None
+        """Play the action written `notation`; a bad one raises NativeError, state unchanged."""
+        _guard(self._c.apply, notation)
 
     @property
     def current_player(self):
@@ -416,14 +429,15 @@ class NativeState:
         return self._c.result
 
     def digest(self) -> dict:
-        return self._c.digest()
+        return _guard(self._c.digest)
 
     def playout(self, seed: int):
         """Random actions to the end, in place; returns (winner or None, victory)."""
-        return self._c.playout(seed)
+        return _guard(self._c.playout, seed)
 
     def playouts(self, n: int, seed: int = 0):
-        return self._c.playouts(n, seed)
+        """n random games from copies of this position: (wins of seat 0, of seat 1, draws)."""
+        return _guard(self._c.playouts, n, seed)
 
     def __repr__(self):
         return repr(self._c)

@@ -1328,7 +1328,9 @@ impl State {
             step::SCRAP => {
                 if self.accessible != 0 {
                     for sl in bits32(self.accessible) {
-                        out.push(Act::new(act::SCRAP, self.structure[sl as usize], 0));
+                        if self.structure[sl as usize] != NONE {
+                            out.push(Act::new(act::SCRAP, self.structure[sl as usize], 0));
+                        }
                     }
                     if s[2] == 0 {
                         out.push(Act::new(act::DECLINE, 3, 0));
@@ -1402,6 +1404,9 @@ impl State {
         let recruit = t.agora && self.recruit_cost(t, p) <= coins;
         for slot in bits32(self.accessible) {
             let cid = self.structure[slot as usize];
+            if cid == NONE {
+                continue;
+            }
             let c = &t.cards[cid as usize];
             if c.senator != 0 {
                 if recruit {

@@ -253,6 +253,9 @@ fn load_state(t: &crate::tables::Tables, d: &Bound<'_, PyDict>) -> PyResult<Stat
     if (s.face_up | s.accessible | s.reveal_pending) >> n != 0 && !structure.is_empty() {
         return Err(err("state: a slot is out of the layout"));
     }
+    if !structure.is_empty() && (0..n).any(|i| (s.accessible | s.reveal_pending) & (1 << i) != 0 && s.structure[i] == NONE) {
+        return Err(err("state: an accessible slot holds no card"));
+    }
     let decks: Vec<Vec<u8>> = ext(d, "decks", w)?;
     if decks.len() != 3 {
         return Err(err("state: three decks are needed"));
@@ -285,6 +288,9 @@ fn load_state(t: &crate::tables::Tables, d: &Bound<'_, PyDict>) -> PyResult<Stat
     };
     s.first_player = ext::<u8>(d, "first_player", w)? & 1;
     s.draft_pick = ext(d, "draft_pick", w)?;
+    if s.draft_pick as usize > crate::core::DRAFT_ORDER.len() {
+        return Err(err(format!("state: draft pick {} is past the draft", s.draft_pick)));
+    }
     s.extra_turn = ext(d, "extra_turn", w)?;
     s.last_player = ext::<u8>(d, "last_player", w)? & 1;
     s.remaining = ext(d, "remaining", w)?;
@@ -355,9 +361,7 @@ fn load_state(t: &crate::tables::Tables, d: &Bound<'_, PyDict>) -> PyResult<Stat
         if x[1] > 1 && x[0] != step::DRAFT_NEXT {
             return Err(err(format!("state: pending step {i} has no player")));
         }
-        if x[0] == step::FX && x[2] as usize >= t.effects.len() {
-            return Err(err(format!("state: pending step {i} names an unknown effect")));
-        }
+        check_step(t, &x).map_err(|m| err(format!("state: pending step {i} ({}): {m}", step::NAMES[x[0] as usize])))?;
         s.pending[i] = x;
     }
     s.n_pending = pending.len() as u8;
@@ -373,6 +377,50 @@ fn load_state(t: &crate::tables::Tables, d: &Bound<'_, PyDict>) -> PyResult<Stat
     s.refresh(t, 0);
     s.refresh(t, 1);
     Ok(s)
+}
+
+/// Each argument of a pending step inside the tables (a bad one would index past them).
+fn check_step(t: &crate::tables::Tables, x: &[u8; 5]) -> Result<(), String> {
+    let (nc, nw, np, nk) = (t.cards.len(), t.wonders.len(), t.progress.len(), t.conspiracies.len());
+    let id = |v: u8, n: usize, none_ok: bool| -> Result<(), String> {
+        if (v as usize) < n || (none_ok && v == NONE) { Ok(()) } else { Err(format!("id {v} is out of range")) }
+    };
+    let agora_only = matches!(x[0], step::SENATE | step::CONSPIRATOR | step::KEEP | step::RETURN | step::PLACE
+        | step::REMOVE | step::MAY_MOVE | step::TRIGGER_UNPREPARED | step::EXTORT | step::LOCK | step::TOP_ROW
+        | step::TREASON | step::ESPIONAGE | step::SCRAP | step::FORECLOSE | step::COERCE | step::MOVE_DECREE
+        | step::SABOTAGE | step::AFTER_TRIGGER);
+    if agora_only && !t.agora {
+        return Err("an Agora step in a base game".into());
+    }
+    match x[0] {
+        step::TURN => if x[2] > 1 { return Err("bad flag".into()) },
+        step::LIBRARY => for &v in &x[2..5] { id(v, np, true)? },
+        step::DESTROY => id(x[2], N_COLORS, false)?,
+        step::FX => {
+            id(x[2], t.effects.len(), false)?;
+            match x[3] {
+                crate::tables::src::CARD => id(x[4], nc, false)?,
+                crate::tables::src::WONDER | crate::tables::src::DRAFT => id(x[4], nw, true)?,
+                crate::tables::src::PROGRESS => id(x[4], np, true)?,
+                crate::tables::src::MILITARY => id(x[4], t.military.len(), true)?,
+                crate::tables::src::CONSPIRACY => id(x[4], nk, true)?,
+                crate::tables::src::DECREE => id(x[4], t.decrees.len(), true)?,
+                _ => return Err("unknown effect source".into()),
+            }
+        }
+        step::RECRUIT => {
+            id(x[2], nc, false)?;
+            if t.cards[x[2] as usize].senator == 0 {
+                return Err("recruits a card that is no Senator".into());
+            }
+        }
+        step::SENATE => if x[2] > 2 || x[3] > 3 { return Err("bad section or count".into()) },
+        step::KEEP => { id(x[2], nk, true)?; id(x[3], nk, true)? }
+        step::RETURN => id(x[2], nk, false)?,
+        step::FORECLOSE | step::COERCE => if x[2] >> N_COLORS != 0 { return Err("bad colours".into()) },
+        _ => {}
+    }
+    Ok(())
 }
 
 fn tup<'py, T: IntoPyObject<'py> + Copy>(py: Python<'py>, v: &[T]) -> PyResult<Bound<'py, PyTuple>> {

@@ -1,0 +1,85 @@
+"""game/ai/native.py, the bridge to the Rust core (issue #45): it imports without the
+extension (AVAILABLE False, WHY_NOT one line), hands a full State over exactly, speaks the
+engine's notation, and its state is a plain copy of at most 512 bytes."""
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from game.ai import native
+from game.setup import new_game
+
+
+def test_importing_never_fails_without_the_extension():
+    code = textwrap.dedent("""
+        import sys
+        sys.modules["agora_native"] = None          # as if it were not built
+        from game.ai import native
+        assert native.AVAILABLE is False
+        assert native.WHY_NOT and "\\n" not in native.WHY_NOT
+        try:
+            native.NativeState.from_state(None)
+        except native.NativeError as e:
+            assert str(e) == native.WHY_NOT
+        else:
+            raise AssertionError("no error")
+        print("ok")
+    """)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr
+
+
+needs_core = pytest.mark.skipif(not native.AVAILABLE, reason=native.WHY_NOT or "")
+
+
+@needs_core
+@pytest.mark.parametrize("agora", [False, True])
+def test_a_full_state_goes_over_exactly(agora):
+    state = new_game(21, agora=agora)
+    core = native.NativeState.from_state(state)
+    assert core.digest() == native.digest_of(state)
+    assert sorted(core.legal_actions()) == sorted(str(a) for a in state.legal_actions())
+    assert core.current_player == state.current_player and core.decision == state.decision
+
+
+@needs_core
+def test_clone_is_independent_and_the_result_reads_like_the_engine():
+    state = new_game(8, agora=True)
+    core = native.NativeState.from_state(state)
+    twin = core.clone()
+    winner, victory = core.playout(3)
+    assert core.is_terminal and not twin.is_terminal
+    assert twin.digest() == native.digest_of(state)
+    w, v, (a, b) = core.result
+    assert (w, v) == (winner, victory) and v in ("military", "science", "political", "civilian")
+    assert len(a) == len(b) == 10 and a[-1] == sum(a[:-1])       # the categories, then the total
+
+
+@needs_core
+@pytest.mark.parametrize("agora", [False, True])
+def test_play_random_game_ends(agora):
+    for seed in range(20):
+        winner, victory = native.play_random_game(seed, agora)
+        assert winner in (0, 1, None) and victory in ("military", "science", "political", "civilian")
+
+
+@needs_core
+def test_a_state_is_at_most_512_bytes():
+    assert native.state_bytes() <= 512
+
+
+@needs_core
+def test_a_determinized_observation_goes_over():
+    """What the players hand the core: an observation plus a determinization."""
+    from game.ai.determinize import determinize
+    import random
+    state = new_game(4, agora=True)
+    rng = random.Random(0)
+    for _ in range(30):
+        state.apply(rng.choice(state.legal_actions()))
+    me = state.current_player
+    sample = determinize(state.observation(me), rng)
+    core = native.NativeState.from_state(sample)
+    assert sorted(core.legal_actions()) == sorted(str(a) for a in sample.legal_actions())
+    assert core.digest() == native.digest_of(sample)
