@@ -857,8 +857,7 @@ impl State {
                 .find(|&i| t.progress[i as usize].wonders_play_again).unwrap_or(NONE);
             self.push([step::FX, p as u8, t.play_again_fx, src::PROGRESS, theology]);
         }
-        let list = t.wonders[w as usize].on_gain.clone();
-        self.push_fx_list(p, &list, src::WONDER, w);
+        self.push_fx_list(p, &t.wonders[w as usize].on_gain, src::WONDER, w);
     }
 
     fn construction_coins(&mut self, t: &Tables, color: u8) {
@@ -885,7 +884,7 @@ impl State {
         if tok.science != NONE && self.check_science(p) {
             return;
         }
-        self.push_fx_list(p, &tok.on_gain.clone(), src::PROGRESS, tid);
+        self.push_fx_list(p, &tok.on_gain, src::PROGRESS, tid);
     }
 
     fn start_turn(&mut self, p: u8) {
@@ -1035,7 +1034,7 @@ impl State {
     }
 
     fn run_conspiracy(&mut self, t: &Tables, p: usize, k: u8) {
-        self.push_fx_list(p, &t.conspiracies[k as usize].clone(), src::CONSPIRACY, k);
+        self.push_fx_list(p, &t.conspiracies[k as usize], src::CONSPIRACY, k);
     }
 
     fn cons_of(&self, p: usize, status: u8) -> u16 {
@@ -1661,8 +1660,7 @@ impl State {
         self.wonders[p] |= 1 << w;
         self.draft_pick += 1;
         self.push([step::DRAFT_NEXT, NONE, 0, 0, 0]);
-        let list = t.wonders[w as usize].draft_effects.clone();
-        self.push_fx_list(p, &list, src::DRAFT, w);
+        self.push_fx_list(p, &t.wonders[w as usize].draft_effects, src::DRAFT, w);
     }
 
     fn apply_turn(&mut self, t: &Tables, p: usize, a: Act) {
@@ -1887,3 +1885,6 @@ impl State {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests;
