@@ -1863,16 +1863,104 @@ impl State {
         s
     }
 
+    /// Is building card `cid` (or recruiting it) within p's means now?
+    fn can_take(&self, t: &Tables, p: usize, cid: u8, ctx: &PriceCtx) -> bool {
+        let c = &t.cards[cid as usize];
+        let coins = self.coins[p] as u32;
+        if c.senator != 0 {
+            return t.agora && self.recruit_cost(t, p) <= coins;
+        }
+        c.coin_cost as u32 + c.units as u32 * ctx.dearest as u32 <= coins
+            || self.chained(p, c.chain_in, ctx)
+            || if ctx.ignore & (1 << c.color) != 0 {
+                self.building_price_with(t, p, cid as usize, ctx).0 <= coins
+            } else {
+                self.can_pay(p, c.coin_cost as u32, &c.res, ctx.disc[c.color as usize], ctx, coins)
+                    .unwrap_or_else(|| self.building_price_with(t, p, cid as usize, ctx).0 <= coins)
+            }
+    }
+
+    /// A uniformly random legal action of a turn, without listing them all: draw from a
+    /// superset (every card built, every Wonder affordable) and redraw when the action
+    /// drawn is not legal. Each legal action has one place in the superset: uniform.
+    fn random_turn_action(&self, t: &Tables, p: usize, may_trigger: bool, r: &mut u64) -> Option<Act> {
+        let triggers = if t.agora && may_trigger { self.cons_of(p, PREPARED) } else { 0 };
+        let nt = triggers.count_ones() as u64;
+        let wonders = if self.standing_wonders() < 7 { self.unbuilt(p) } else { 0 };
+        let nw = wonders.count_ones() as u64;
+        let unprepared = if t.agora { self.cons_of(p, UNPREPARED) } else { 0 };
+        let np = unprepared.count_ones() as u64;
+        let mut slots = [0u8; 25];
+        let mut k = 0usize;
+        for sl in bits32(self.accessible) {
+            if self.structure[sl as usize] != NONE {
+                slots[k] = sl;
+                k += 1;
+            }
+        }
+        let per = 2 + nw + np;
+        let total = nt + k as u64 * per;
+        if total == 0 {
+            return None;
+        }
+        let mut ctx: Option<PriceCtx> = None;
+        for _ in 0..64 {
+            let x = rng::below(r, total);
+            if x < nt {
+                return bits16(triggers).nth(x as usize).map(|c| Act::new(act::TRIGGER, c, 0));
+            }
+            let x = x - nt;
+            let cid = self.structure[slots[(x / per) as usize] as usize];
+            let j = x % per;
+            if j == 1 {
+                return Some(Act::new(act::DISCARD, cid, 0));
+            }
+            if j >= 2 + nw {
+                let c = bits16(unprepared).nth((j - 2 - nw) as usize)?;
+                return Some(Act::new(act::PREPARE, c, cid));
+            }
+            let cx = *ctx.get_or_insert_with(|| self.price_ctx(t, p));
+            if j == 0 {
+                if self.can_take(t, p, cid, &cx) {
+                    let kind = if t.cards[cid as usize].senator != 0 { act::RECRUIT } else { act::BUILD };
+                    return Some(Act::new(kind, cid, 0));
+                }
+            } else {
+                let w = bits16(wonders).nth((j - 2) as usize)?;
+                let wd = &t.wonders[w as usize];
+                let coins = self.coins[p] as u32;
+                let waive = cx.disc[WONDER as usize] + cx.wonder_disc;
+                if wd.units as u32 * cx.dearest as u32 <= coins
+                    || self.can_pay(p, 0, &wd.res, waive, &cx, coins)
+                        .unwrap_or_else(|| self.wonder_price_with(t, p, w as usize, &cx) <= coins) {
+                    return Some(Act::new(act::WONDER, w, cid));
+                }
+            }
+        }
+        None
+    }
+
     /// A uniformly random game to the end from here; `seed` drives the choices only.
     pub fn playout(&mut self, t: &Tables, seed: u64, buf: &mut Vec<Act>) -> Res<()> {
         let mut r = seed;
         let mut guard = 0;
         while self.phase != phase::OVER {
-            self.legal(t, buf);
-            if buf.is_empty() {
-                return Err("no legal action in a position that is not over".into());
-            }
-            let a = buf[rng::below(&mut r, buf.len() as u64) as usize];
+            let top = self.pending[self.n_pending.max(1) as usize - 1];
+            let quick = if top[0] == step::TURN && self.n_pending > 0 {
+                self.random_turn_action(t, top[1] as usize, top[2] != 0, &mut r)
+            } else {
+                None
+            };
+            let a = match quick {
+                Some(a) => a,
+                None => {
+                    self.legal(t, buf);
+                    if buf.is_empty() {
+                        return Err("no legal action in a position that is not over".into());
+                    }
+                    buf[rng::below(&mut r, buf.len() as u64) as usize]
+                }
+            };
             self.apply_unchecked(t, a, buf);
             if self.overflow {
                 return Err("the core's pending stack overflowed".into());

@@ -205,3 +205,30 @@ fn random_games_always_end_with_a_victory() {
         }
     }
 }
+
+#[test]
+fn the_quick_random_turn_action_is_always_legal_and_reaches_every_kind() {
+    let t = tiny();
+    let mut seen = std::collections::HashSet::new();
+    for seed in 0..200u64 {
+        let (mut s, mut buf) = new_game(&t, (seed % 2) as u8);
+        draft(&t, &mut s, &mut buf);
+        let mut r = seed;
+        while !s.is_terminal() {
+            let top = s.top().unwrap();
+            s.legal(&t, &mut buf);
+            let a = if top[0] == step::TURN {
+                let a = s.random_turn_action(&t, top[1] as usize, top[2] != 0, &mut r).unwrap();
+                assert!(buf.contains(&a), "{a:?} is not legal");
+                seen.insert(a.k);
+                a
+            } else {
+                buf[0]
+            };
+            s.apply(&t, a, &mut buf).unwrap();
+        }
+    }
+    for k in [act::BUILD, act::DISCARD, act::WONDER] {
+        assert!(seen.contains(&k), "never drew kind {k}");
+    }
+}
