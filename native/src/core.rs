@@ -557,7 +557,12 @@ impl State {
 
     /// What prices depend on, gathered once for a whole list of actions.
     pub fn price_ctx(&self, t: &Tables, p: usize) -> PriceCtx {
-        let prices = self.prices(t, p);
+        let opp = &self.city[1 - p].prod;
+        let fixed = self.city[p].fixed;
+        let mut prices = [0u8; N_RES];
+        for r in 0..N_RES {
+            prices[r] = if fixed & (1 << r) != 0 { 1 } else { 2 + opp[r] };
+        }
         let mut disc = [0u8; 8];
         for i in bits16(self.progress_owned[p]) {
             let d = &t.progress[i as usize].discount;
@@ -569,13 +574,24 @@ impl State {
         let mut opp_chains = false;
         let mut wonder_disc = 0u8;
         if t.agora {
-            for d in self.controlled(p) {
-                let dec = &t.decrees[d as usize];
+            for i in 0..6 {
+                let ch = self.dec_ch[i];
+                if ch == NONE || self.control[ch as usize] != p as u8 {
+                    continue;
+                }
+                let dec = &t.decrees[self.dec_id[i] as usize];
                 if dec.ignore_color != NONE {
                     ignore |= 1 << dec.ignore_color;
                 }
                 opp_chains |= dec.opp_chains;
                 wonder_disc += dec.wonder_discount;
+                if dec.trade_disc_mask != 0 {
+                    for r in 0..N_RES {
+                        if dec.trade_disc_mask & (1 << r) != 0 {
+                            prices[r] = prices[r].saturating_sub(dec.trade_disc_coins).max(1);
+                        }
+                    }
+                }
             }
         }
         PriceCtx { dearest: *prices.iter().max().unwrap_or(&0), prices, disc, ignore, opp_chains, wonder_disc }
@@ -862,18 +878,18 @@ impl State {
 
     fn construction_coins(&mut self, t: &Tables, color: u8) {
         // decree_controller: the first controlled Chamber (in order) holding such a Decree
-        for ch in 0..6u8 {
-            let owner = self.control[ch as usize];
-            if owner == NONE {
-                continue;
+        let mut best = NONE;
+        for i in 0..6 {
+            let ch = self.dec_ch[i];
+            if ch != NONE && ch < best && self.control[ch as usize] != NONE
+                && t.decrees[self.dec_id[i] as usize].construction_coins == color {
+                best = ch;
             }
-            for i in 0..6 {
-                if self.dec_ch[i] == ch && t.decrees[self.dec_id[i] as usize].construction_coins == color {
-                    let age = self.age as u32;
-                    self.gain(owner as usize, age);
-                    return;
-                }
-            }
+        }
+        if best != NONE {
+            let owner = self.control[best as usize] as usize;
+            let age = self.age as u32;
+            self.gain(owner, age);
         }
     }
 
@@ -1038,14 +1054,23 @@ impl State {
     }
 
     fn cons_of(&self, p: usize, status: u8) -> u16 {
+        let want = p as u8 | status << 1;
         let mut m = 0u16;
-        for k in 0..16 {
-            let v = self.cons[k];
-            if v != NONE && (v & 1) as usize == p && v >> 1 == status {
-                m |= 1 << k;
-            }
+        for (k, &v) in self.cons.iter().enumerate() {
+            m |= ((v == want) as u16) << k;
         }
         m
+    }
+
+    /// (prepared, unprepared) Conspiracies of p, in one pass.
+    fn cons_pair(&self, p: usize) -> (u16, u16) {
+        let (a, b) = (p as u8 | PREPARED << 1, p as u8);
+        let (mut x, mut y) = (0u16, 0u16);
+        for (k, &v) in self.cons.iter().enumerate() {
+            x |= ((v == a) as u16) << k;
+            y |= ((v == b) as u16) << k;
+        }
+        (x, y)
     }
 
     fn top_row_buildings(&self, t: &Tables) -> u32 {
@@ -1884,11 +1909,11 @@ impl State {
     /// superset (every card built, every Wonder affordable) and redraw when the action
     /// drawn is not legal. Each legal action has one place in the superset: uniform.
     fn random_turn_action(&self, t: &Tables, p: usize, may_trigger: bool, r: &mut u64) -> Option<Act> {
-        let triggers = if t.agora && may_trigger { self.cons_of(p, PREPARED) } else { 0 };
+        let (prepared, unprepared) = if t.agora { self.cons_pair(p) } else { (0, 0) };
+        let triggers = if may_trigger { prepared } else { 0 };
         let nt = triggers.count_ones() as u64;
         let wonders = if self.standing_wonders() < 7 { self.unbuilt(p) } else { 0 };
         let nw = wonders.count_ones() as u64;
-        let unprepared = if t.agora { self.cons_of(p, UNPREPARED) } else { 0 };
         let np = unprepared.count_ones() as u64;
         let mut slots = [0u8; 25];
         let mut k = 0usize;
