@@ -189,6 +189,8 @@ pub struct State {
     /// per Conspiracy: NONE (not owned) or owner | status << 1
     pub cons: [u8; 16],
     pub cons_card: [u8; 16],
+    /// the Conspiracies each seat holds, whatever their status (derived from `cons`)
+    pub cons_owned: [u16; 2],
     pub pending: [[u8; 5]; MAX_PENDING],
     pub n_pending: u8,
     pub overflow: bool,
@@ -346,7 +348,7 @@ impl State {
             draft_pick: 0, extra_turn: false, last_player: 0, remaining: 0, military_tokens: 0,
             deferred: [0; 4], n_deferred: 0, cubes: [0; 12], control: [NONE; 6],
             dec_id: [NONE; 6], dec_ch: [NONE; 6], cdeck: [NONE; 16], cdeck_len: 0,
-            cons: [NONE; 16], cons_card: [NONE; 16], pending: [[0; 5]; MAX_PENDING],
+            cons: [NONE; 16], cons_card: [NONE; 16], cons_owned: [0; 2], pending: [[0; 5]; MAX_PENDING],
             n_pending: 0, overflow: false, city: [City::default(); 2], winner: NONE,
             victory: victory::NONE, tiebreak: false,
         }
@@ -1043,6 +1045,7 @@ impl State {
         if n < 2 || self.token_flag(t, p, |x| x.keep_both) {
             for &c in &drawn[..n] {
                 self.cons[c as usize] = p as u8;
+                self.cons_owned[p] |= 1 << c;
             }
             return;
         }
@@ -1056,21 +1059,35 @@ impl State {
     fn cons_of(&self, p: usize, status: u8) -> u16 {
         let want = p as u8 | status << 1;
         let mut m = 0u16;
-        for (k, &v) in self.cons.iter().enumerate() {
-            m |= ((v == want) as u16) << k;
+        for k in bits16(self.cons_owned[p]) {
+            if self.cons[k as usize] == want {
+                m |= 1 << k;
+            }
         }
         m
     }
 
     /// (prepared, unprepared) Conspiracies of p, in one pass.
     fn cons_pair(&self, p: usize) -> (u16, u16) {
-        let (a, b) = (p as u8 | PREPARED << 1, p as u8);
         let (mut x, mut y) = (0u16, 0u16);
-        for (k, &v) in self.cons.iter().enumerate() {
-            x |= ((v == a) as u16) << k;
-            y |= ((v == b) as u16) << k;
+        for k in bits16(self.cons_owned[p]) {
+            match self.cons[k as usize] >> 1 {
+                PREPARED => x |= 1 << k,
+                UNPREPARED => y |= 1 << k,
+                _ => {}
+            }
         }
         (x, y)
+    }
+
+    /// Recompute `cons_owned` from `cons` (after loading a state).
+    pub fn recount_conspiracies(&mut self) {
+        self.cons_owned = [0; 2];
+        for (k, &v) in self.cons.iter().enumerate() {
+            if v != NONE {
+                self.cons_owned[(v & 1) as usize] |= 1 << k;
+            }
+        }
     }
 
     fn top_row_buildings(&self, t: &Tables) -> u32 {
@@ -1534,6 +1551,7 @@ impl State {
             }
             step::KEEP => {
                 self.cons[a.a as usize] = p as u8;
+                self.cons_owned[p] |= 1 << a.a;
                 let other = if s[2] == a.a { s[3] } else { s[2] };
                 self.push([step::RETURN, p as u8, other, 0, 0]);
             }

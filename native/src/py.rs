@@ -376,6 +376,7 @@ fn load_state(t: &crate::tables::Tables, d: &Bound<'_, PyDict>) -> PyResult<Stat
     }
     s.refresh(t, 0);
     s.refresh(t, 1);
+    s.recount_conspiracies();
     Ok(s)
 }
 
