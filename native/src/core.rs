@@ -1947,14 +1947,18 @@ impl State {
             return None;
         }
         let mut ctx: Option<PriceCtx> = None;
+        // what each redraw already learnt: affordable Wonders (computed once), cards checked
+        let (mut wonder_checked, mut wonder_ok) = (0u16, 0u16);
+        let (mut card_checked, mut card_ok) = (0u32, 0u32);
         for _ in 0..64 {
-            let x = rng::below(r, total);
-            if x < nt {
+            let x = rng::quick_below(r, total) as u32;
+            if (x as u64) < nt {
                 return bits16(triggers).nth(x as usize).map(|c| Act::new(act::TRIGGER, c, 0));
             }
-            let x = x - nt;
-            let cid = self.structure[slots[(x / per) as usize] as usize];
-            let j = x % per;
+            let x = x - nt as u32;
+            let per32 = per as u32;
+            let cid = self.structure[slots[(x / per32) as usize] as usize];
+            let j = (x % per32) as u64;
             if j == 1 {
                 return Some(Act::new(act::DISCARD, cid, 0));
             }
@@ -1964,18 +1968,31 @@ impl State {
             }
             let cx = *ctx.get_or_insert_with(|| self.price_ctx(t, p));
             if j == 0 {
-                if self.can_take(t, p, cid, &cx) {
+                let bit = 1u32 << (x / per32);
+                if card_checked & bit == 0 {
+                    card_checked |= bit;
+                    if self.can_take(t, p, cid, &cx) {
+                        card_ok |= bit;
+                    }
+                }
+                if card_ok & bit != 0 {
                     let kind = if t.cards[cid as usize].senator != 0 { act::RECRUIT } else { act::BUILD };
                     return Some(Act::new(kind, cid, 0));
                 }
             } else {
                 let w = bits16(wonders).nth((j - 2) as usize)?;
-                let wd = &t.wonders[w as usize];
-                let coins = self.coins[p] as u32;
-                let waive = cx.disc[WONDER as usize] + cx.wonder_disc;
-                if wd.units as u32 * cx.dearest as u32 <= coins
-                    || self.can_pay(p, 0, &wd.res, waive, &cx, coins)
-                        .unwrap_or_else(|| self.wonder_price_with(t, p, w as usize, &cx) <= coins) {
+                if wonder_checked & (1 << w) == 0 {
+                    wonder_checked |= 1 << w;
+                    let coins = self.coins[p] as u32;
+                    let waive = cx.disc[WONDER as usize] + cx.wonder_disc;
+                    let wd = &t.wonders[w as usize];
+                    if wd.units as u32 * cx.dearest as u32 <= coins
+                        || self.can_pay(p, 0, &wd.res, waive, &cx, coins)
+                            .unwrap_or_else(|| self.wonder_price_with(t, p, w as usize, &cx) <= coins) {
+                        wonder_ok |= 1 << w;
+                    }
+                }
+                if wonder_ok & (1 << w) != 0 {
                     return Some(Act::new(act::WONDER, w, cid));
                 }
             }
@@ -2001,7 +2018,7 @@ impl State {
                     if buf.is_empty() {
                         return Err("no legal action in a position that is not over".into());
                     }
-                    buf[rng::below(&mut r, buf.len() as u64) as usize]
+                    buf[rng::quick_below(&mut r, buf.len() as u64) as usize]
                 }
             };
             self.apply_unchecked(t, a, buf);
