@@ -122,3 +122,30 @@ def test_game_never_offers_a_card_from_an_emptied_slot():
     for text in CURIA_FRAUD:
         state.apply(text)
     assert all(state.structure[slot] != -1 for slot in state.accessible)
+
+
+@needs_core
+@pytest.mark.parametrize("agora", [False, True])
+def test_a_core_state_comes_back_as_a_game_state_that_plays_on_identically(agora):
+    """State -> core -> (actions in the core) -> State: the digest is game/'s, the engine's
+    invariants hold, and game/ plays on from it exactly as from its own state."""
+    import random
+    for seed in range(40):
+        state = new_game(seed, agora=agora)
+        rng = random.Random(seed)
+        core = native.NativeState.from_state(state)
+        for _ in range(rng.randrange(0, 110)):
+            if state.is_terminal:
+                break
+            action = rng.choice(state.legal_actions())
+            state.apply(action)
+            core.apply(str(action))
+        back = core.to_state(check=True)
+        assert native.digest_of(back) == native.digest_of(state)
+        for _ in range(30):
+            if state.is_terminal:
+                break
+            action = rng.choice(state.legal_actions())
+            state.apply(action)
+            back.apply(str(action))
+            assert native.digest_of(back) == native.digest_of(state)

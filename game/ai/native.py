@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 
 from game.data import COLORS, RESOURCES
+from game.encoding import FORMAT, SOURCE_SPACES, VERSION, _Names
 from game.rules import rules_for
 from game.scoring import CATEGORIES, score_sheet
 
@@ -133,6 +134,7 @@ class _Compiled:
     def __init__(self, rules):
         self.rules = rules
         self.effects = []
+        self.effect_args = []          # (kind, arg) of each effect row, for the way back
         self.effect_index = {}
         d = {"agora": rules.agora}
 
@@ -142,6 +144,7 @@ class _Compiled:
             if i is None:
                 i = self.effect_index[k] = len(self.effects)
                 self.effects.append(_effect_row(kind, arg))
+                self.effect_args.append((kind, arg))
             return i
 
         def fx_list(pairs):
@@ -271,6 +274,38 @@ class _Compiled:
         return row
 
 
+    def step_back(self, row, names):
+        """A core pending step as the save format writes it (game/encoding.py STEP_ARGS)."""
+        code, p, a, b, c = row
+        kind = STEP_KINDS[code]
+        out = [kind, None if p == NONE else p]
+        if kind == "turn":
+            out.append(bool(a))
+        elif kind == "library":
+            out.append(names.names("progress", [x for x in (a, b, c) if x != NONE]))
+        elif kind == "destroy":
+            out.append(COLORS[a])
+        elif kind == "fx":
+            fkind, arg = self.effect_args[a]
+            space = SOURCE_SPACES[_SOURCE_NAMES[b]]
+            out += [fkind, _thaw(arg), [_SOURCE_NAMES[b], None if c == NONE else names.name(space, c)]]
+        elif kind == "recruit":
+            out += [names.name("cards", a), bool(b)]
+        elif kind == "senate":
+            out += [_SECTION_NAMES[a], b]
+        elif kind == "keep":
+            out.append(names.names("conspiracies", [x for x in (a, b) if x != NONE]))
+        elif kind == "return":
+            out.append(names.name("conspiracies", a))
+        elif kind == "scrap":
+            out += [a, b]
+        elif kind in ("foreclose", "coerce"):
+            out.append([col for col, i in COLOR.items() if i < 7 and a & (1 << i)])
+        return out
+
+
+_SOURCE_NAMES = {v: k for k, v in SOURCE_CODE.items()}
+_SECTION_NAMES = {v: k for k, v in SECTION.items()}
 _COMPILED = {}
 
 
@@ -373,11 +408,14 @@ def digest_of(s) -> dict:
 class NativeState:
     """One position in the core, driven like a game.State with notations."""
 
-    __slots__ = ("_c", "agora")
+    __slots__ = ("_c", "agora", "_static")
 
-    def __init__(self, core, agora):
+    def __init__(self, core, agora, static=None):
         self._c = core
         self.agora = agora
+        # What never changes after setup and the core keeps only in part (the Age decks,
+        # the cards removed at setup per Age): needed to write a game.State back.
+        self._static = static
 
     @classmethod
     def from_state(cls, state, agora=None) -> "NativeState":
@@ -389,7 +427,10 @@ class NativeState:
             raise NativeError(f"an {'Agora' if state.agora else 'base-game'} state was given "
                               f"where a{'n Agora' if agora else ' base-game'} one was asked for")
         comp = compiled(state.agora, state.rules)
-        return cls.from_dict(state_dict(state, comp), comp)
+        made = cls.from_dict(state_dict(state, comp), comp)
+        made._static = ({a: list(state.decks[a]) for a in (1, 2, 3)},
+                        {a: list(state.removed[a]) for a in (1, 2, 3)})
+        return made
 
     @classmethod
     def from_dict(cls, data: dict, comp=None) -> "NativeState":
@@ -400,7 +441,76 @@ class NativeState:
         return cls(_guard(_core.Core, comp.tables, data), comp.rules.agora)
 
     def clone(self) -> "NativeState":
-        return NativeState(self._c.clone(), self.agora)
+        return NativeState(self._c.clone(), self.agora, self._static)
+
+    def to_state(self, record: bool = False, check: bool = False):
+        """The core's position as a game.State (through the save format's reader). Only for
+        a NativeState made by `from_state` (the Age decks come from there); the history is
+        not kept by the core, so the State's is empty."""
+        from game.serialize import decode
+        if self._static is None:
+            raise NativeError("to_state needs a NativeState made by from_state")
+        comp = compiled(self.agora)
+        names = _Names.of(comp.rules)
+        x = _guard(self._c.export)
+        ids = lambda mask: [i for i in range(mask.bit_length()) if mask >> i & 1]  # noqa: E731
+        card_names = lambda cids: names.names("cards", cids)  # noqa: E731
+        senators = set(comp.rules.senators)
+        decks, removed = self._static
+        d = {
+            "format": FORMAT, "version": VERSION, "agora": self.agora, "rng": x["rng"],
+            "first_player": x["first_player"], "age": x["age"], "phase": x["phase"],
+            "coins": list(x["coins"]), "pawn": x["pawn"],
+            "military_tokens": names.names("military_tokens", ids(x["military_tokens"])),
+            "city": [card_names([c for c in ids(m) if c not in senators]) for m in x["owned"]],
+            "senators": [card_names([c for c in ids(m) if c in senators]) for m in x["owned"]],
+            "wonders": [names.names("wonders", ids(m)) for m in x["wonders"]],
+            "built": [{names.name("wonders", w): names.name("cards", c) for w, c in x["tucked"]
+                       if x["built"][p] >> w & 1} for p in (0, 1)],
+            "wonders_out": names.names("wonders", ids(x["wonders_out"])),
+            "draft_pool": names.names("wonders", ids(x["draft_pool"])),
+            "draft_deck": names.names("wonders", x["draft_deck"]),
+            "draft_pick": x["draft_pick"],
+            "progress_board": names.names("progress", ids(x["progress_board"])),
+            "progress_box": names.names("progress", x["progress_box"]),
+            "progress_owned": [names.names("progress", ids(m)) for m in x["progress_owned"]],
+            "progress_locked": names.names("progress", ids(x["progress_locked"])),
+            "decks": {str(a): card_names(decks[a]) for a in (1, 2, 3)},
+            "removed": {str(a): card_names([c for c in removed[a] if x["removed"] >> c & 1])
+                        for a in (1, 2, 3)},
+            "structure": card_names(x["structure"]),
+            "face_up": [bool(x["face_up"] >> i & 1) for i in range(len(x["structure"]))],
+            "accessible": ids(x["accessible"]),
+            "reveal_pending": ids(x["reveal_pending"]),
+            "discard": card_names(ids(x["discard"])),
+            "extra_turn": x["extra_turn"], "last_player": x["last_player"],
+            "deferred_tokens": [[p, names.name("military_tokens", t)] for p, t in x["deferred"]],
+            "pending": [comp.step_back(row, names) for row in x["pending"]],
+            "history": [],
+            "result": None,
+        }
+        if x["result"] is not None:
+            winner, victory = x["result"]
+            sheets = [dict(zip(CATEGORIES + ("total",), sheet)) for sheet in x["sheets"]]
+            d["result"] = {"winner": winner, "victory": victory, "scores": sheets,
+                           "tiebreak": x["tiebreak"]}
+        if self.agora:
+            d.update({
+                "cubes": [[x["cubes"][ch * 2], x["cubes"][ch * 2 + 1]] for ch in range(6)],
+                "chamber_decrees": [names.names("decrees", [dc for dc, c in x["decrees"] if c == ch])
+                                    for ch in range(6)],
+                "decrees_face_up": names.names("decrees", ids(x["decree_up"])),
+                "conspiracy_deck": names.names("conspiracies", x["conspiracy_deck"]),
+                "conspiracies": [[{"name": names.name("conspiracies", k), "status": st,
+                                   "card": names.name("cards", card)}
+                                  for k, p, st, card in x["conspiracies"] if p == seat] for seat in (0, 1)],
+                "deck_knowledge": [[], []],
+                "secret_seen": [[], []],
+            })
+        try:
+            return decode(d, check=check, record=record)
+        except ValueError as e:
+            raise NativeError(_one_line(e)) from None
 
     def legal_actions(self) -> list:
         """The legal actions' notations (as `str(game.Action)`)."""

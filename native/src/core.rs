@@ -103,7 +103,8 @@ pub mod victory {
     pub const SCIENCE: u8 = 2;
     pub const POLITICAL: u8 = 3;
     pub const CIVILIAN: u8 = 4;
-    pub const NAMES: [&str; 5] = ["", "military", "science", "political", "civilian"];
+    /// The last three only arrive with a finished game handed over (a forfeit: game/actions.py).
+    pub const NAMES: [&str; 8] = ["", "military", "science", "political", "civilian", "concession", "forfeit", "time"];
 }
 
 pub const UNPREPARED: u8 = 0;

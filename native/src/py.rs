@@ -652,6 +652,80 @@ impl Core {
         })
     }
 
+    /// The state as the plain numbers `Core(tables, dict)` reads (game/ai/native.py turns
+    /// them back into a game.State).
+    fn export<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let s = &self.s;
+        let t = &self.t;
+        let d = PyDict::new(py);
+        d.set_item("agora", t.agora)?;
+        d.set_item("rng", s.rng)?;
+        d.set_item("owned", (s.owned[0], s.owned[1]))?;
+        d.set_item("discard", s.discard)?;
+        d.set_item("removed", s.removed)?;
+        d.set_item("coins", (s.coins[0], s.coins[1]))?;
+        d.set_item("wonders", (s.wonders[0], s.wonders[1]))?;
+        d.set_item("built", (s.built[0], s.built[1]))?;
+        let tucked: Vec<(u8, u8)> = (0..14u8).filter(|&w| (s.built[0] | s.built[1]) & (1 << w) != 0)
+            .map(|w| (w, s.tucked[w as usize])).collect();
+        d.set_item("tucked", tucked)?;
+        d.set_item("wonders_out", s.wonders_out)?;
+        d.set_item("draft_pool", s.draft_pool)?;
+        d.set_item("draft_deck", s.draft_deck[s.draft_deck_pos as usize..s.draft_deck_len as usize].to_vec())?;
+        d.set_item("draft_pick", s.draft_pick)?;
+        d.set_item("progress_board", s.progress_board)?;
+        d.set_item("progress_box", s.box_tokens().to_vec())?;
+        d.set_item("progress_owned", (s.progress_owned[0], s.progress_owned[1]))?;
+        d.set_item("progress_locked", s.progress_locked)?;
+        let dealt = t.agora || s.phase != phase::DRAFT;
+        let n = if dealt { t.layouts[s.age as usize - 1].n as usize } else { 0 };
+        let structure: Vec<i64> = s.structure[..n].iter().map(|&c| if c == NONE { -1 } else { c as i64 }).collect();
+        d.set_item("structure", structure)?;
+        d.set_item("face_up", if dealt { s.face_up } else { 0 })?;
+        d.set_item("accessible", if dealt { s.accessible } else { 0 })?;
+        d.set_item("reveal_pending", s.reveal_pending)?;
+        d.set_item("pawn", s.pawn)?;
+        d.set_item("age", s.age)?;
+        d.set_item("phase", ["draft", "play", "over"][s.phase as usize])?;
+        d.set_item("first_player", s.first_player)?;
+        d.set_item("extra_turn", s.extra_turn)?;
+        d.set_item("last_player", s.last_player)?;
+        d.set_item("remaining", s.remaining)?;
+        d.set_item("military_tokens", s.military_tokens)?;
+        let deferred: Vec<(u8, u8)> = s.deferred[..s.n_deferred as usize].iter().map(|&x| (x >> 4, x & 15)).collect();
+        d.set_item("deferred", deferred)?;
+        if t.agora {
+            d.set_item("cubes", s.cubes.to_vec())?;
+            let control: Vec<Option<u8>> = s.control.iter().map(|&c| if c == NONE { None } else { Some(c) }).collect();
+            d.set_item("control", control)?;
+            let decs: Vec<(u8, u8)> = (0..6).filter(|&i| s.dec_ch[i] != NONE).map(|i| (s.dec_id[i], s.dec_ch[i])).collect();
+            d.set_item("decrees", decs)?;
+            d.set_item("decree_up", s.decree_up)?;
+            d.set_item("conspiracy_deck", s.cdeck[..s.cdeck_len as usize].to_vec())?;
+            let cons: Vec<(u8, u8, u8, i16)> = (0..16u8).filter(|&k| s.cons[k as usize] != NONE)
+                .map(|k| {
+                    let v = s.cons[k as usize];
+                    let c = s.cons_card[k as usize];
+                    (k, v & 1, v >> 1, if c == NONE { -1 } else { c as i16 })
+                })
+                .collect();
+            d.set_item("conspiracies", cons)?;
+        }
+        let pending: Vec<Vec<u8>> = if s.is_terminal() { vec![] } else {
+            s.pending[..s.n_pending as usize].iter().map(|x| x.to_vec()).collect()
+        };
+        d.set_item("pending", pending)?;
+        if s.is_terminal() {
+            let w: Option<u8> = if s.winner < 2 { Some(s.winner) } else { None };
+            d.set_item("result", (w, victory::NAMES[s.victory as usize]))?;
+            d.set_item("sheets", (s.score_sheet(t, 0).to_vec(), s.score_sheet(t, 1).to_vec()))?;
+            d.set_item("tiebreak", s.tiebreak)?;
+        } else {
+            d.set_item("result", py.None())?;
+        }
+        Ok(d)
+    }
+
     #[staticmethod]
     fn state_bytes() -> usize {
         std::mem::size_of::<State>()
