@@ -30,6 +30,20 @@ def test_importing_never_fails_without_the_extension():
     assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr
 
 
+def test_an_out_of_date_build_is_not_used():
+    code = textwrap.dedent("""
+        import sys, types
+        old = types.ModuleType("agora_native")
+        old.INTERFACE = 0                           # a build from an older checkout
+        sys.modules["agora_native"] = old
+        from game.ai import native
+        assert native.AVAILABLE is False and "out of date" in native.WHY_NOT
+        print("ok")
+    """)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr
+
+
 needs_core = pytest.mark.skipif(not native.AVAILABLE, reason=native.WHY_NOT or "")
 
 

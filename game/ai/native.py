@@ -23,9 +23,17 @@ try:
 except ImportError:  # not built: no Rust toolchain, or `make` has not built it yet
     _core = None
 
+INTERFACE = 1          # native/src/py.rs INTERFACE: the build must speak this bridge's language
+
+if _core is None:
+    WHY_NOT = "the native core is not built (no Rust toolchain): the AI uses the pure-Python search"
+elif getattr(_core, "INTERFACE", None) != INTERFACE:
+    WHY_NOT = (f"the native core is out of date (interface {getattr(_core, 'INTERFACE', None)}, "
+               f"this code needs {INTERFACE}): rebuild it; the AI uses the pure-Python search")
+    _core = None
+else:
+    WHY_NOT = None
 AVAILABLE = _core is not None
-WHY_NOT = (None if AVAILABLE else
-           "the native core is not built (no Rust toolchain): the AI uses the pure-Python search")
 
 NONE = 255
 COLOR = {c: i for i, c in enumerate(COLORS)}

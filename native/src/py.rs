@@ -11,6 +11,9 @@ use crate::core::{phase, step, victory, Act, State, MAX_PENDING};
 use crate::notation;
 use crate::tables::*;
 
+/// Bumped whenever the Python-facing interface (the dicts, the methods) changes.
+pub const INTERFACE: u32 = 1;
+
 fn err(msg: impl Into<String>) -> PyErr {
     PyValueError::new_err(msg.into())
 }
@@ -740,6 +743,8 @@ impl Core {
 #[pymodule]
 fn agora_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("VERSION", crate::VERSION)?;
+    // game/ai/native.py refuses a build whose interface differs from the one it speaks.
+    m.add("INTERFACE", INTERFACE)?;
     m.add_class::<Tables>()?;
     m.add_class::<Core>()?;
     let _ = PyList::empty(m.py());
