@@ -214,6 +214,38 @@ pub struct PriceCtx {
     pub wonder_disc: u8,
 }
 
+/// Effect kinds that never ask for a decision (game/state.py INSTANT_EFFECTS).
+const INSTANT: [bool; fx::COUNT as usize] = {
+    let mut a = [false; fx::COUNT as usize];
+    a[fx::COINS as usize] = true;
+    a[fx::COINS_PER as usize] = true;
+    a[fx::GUILD as usize] = true;
+    a[fx::PLAY_AGAIN as usize] = true;
+    a[fx::OPPONENT_LOSES_COINS as usize] = true;
+    a[fx::SHIELDS as usize] = true;
+    a
+};
+
+/// A few steps gathered in order before they run or are queued.
+#[derive(Default)]
+struct Steps {
+    s: [[u8; 5]; 12],
+    n: usize,
+}
+
+impl Steps {
+    fn add(&mut self, x: [u8; 5]) {
+        if self.n < self.s.len() {
+            self.s[self.n] = x;
+            self.n += 1;
+        }
+    }
+
+    fn list(&self) -> &[[u8; 5]] {
+        &self.s[..self.n]
+    }
+}
+
 /// Military tokens collected by one push, in the order the pawn reached them.
 #[derive(Clone, Copy, Default)]
 pub struct Tokens {
@@ -840,20 +872,44 @@ impl State {
             pair = self.city[p].symbols[c.science as usize] == 2 && self.progress_board != 0;
         }
         // steps in order: on_gain fx, chain bonus, progress, construction_done
-        self.push([step::CONSTRUCTION_DONE, p as u8, 0, 0, 0]);
-        if pair {
-            self.push([step::PROGRESS, p as u8, 0, 0, 0]);
+        let mut steps = Steps::default();
+        for &e in &c.on_gain {
+            steps.add([step::FX, p as u8, e, src::CARD, cid]);
         }
         if via == 1 {
             let (bonus, tok) = self.chain_coins(t, p);
             if bonus != 0 {
                 let e = t.coins_fx.iter().find(|x| x.0 == bonus).map(|x| x.1).unwrap_or(NONE);
                 if e != NONE {
-                    self.push([step::FX, p as u8, e, src::PROGRESS, tok]);
+                    steps.add([step::FX, p as u8, e, src::PROGRESS, tok]);
                 }
             }
         }
-        self.push_fx_list(p, &c.on_gain, src::CARD, cid);
+        if pair {
+            steps.add([step::PROGRESS, p as u8, 0, 0, 0]);
+        }
+        steps.add([step::CONSTRUCTION_DONE, p as u8, 0, 0, 0]);
+        self.run_steps(t, steps.list());
+    }
+
+    /// game/state.py `run_steps`: run the leading steps that cannot ask for a decision
+    /// (INSTANT_EFFECTS, construction_done) at once; queue the rest, in order.
+    fn run_steps(&mut self, t: &Tables, steps: &[[u8; 5]]) {
+        for (i, s) in steps.iter().enumerate() {
+            if s[0] == step::FX && INSTANT[t.effects[s[2] as usize].kind as usize] {
+                self.run_effect(t, s[1] as usize, s[2], s[3], s[4]);
+                if self.won() {
+                    return;
+                }
+            } else if s[0] == step::CONSTRUCTION_DONE {
+                self.run_auto(t, *s);
+            } else {
+                for r in steps[i..].iter().rev() {
+                    self.push(*r);
+                }
+                return;
+            }
+        }
     }
 
     fn construct_wonder(&mut self, t: &Tables, p: usize, w: u8, tucked: u8) {
@@ -870,13 +926,17 @@ impl State {
         if t.agora {
             self.construction_coins(t, WONDER);
         }
-        self.push([step::CONSTRUCTION_DONE, p as u8, 0, 0, 0]);
+        let mut steps = Steps::default();
+        for &e in &t.wonders[w as usize].on_gain {
+            steps.add([step::FX, p as u8, e, src::WONDER, w]);
+        }
         if self.token_flag(t, p, |x| x.wonders_play_again) {
             let theology = bits16(self.progress_owned[p])
                 .find(|&i| t.progress[i as usize].wonders_play_again).unwrap_or(NONE);
-            self.push([step::FX, p as u8, t.play_again_fx, src::PROGRESS, theology]);
+            steps.add([step::FX, p as u8, t.play_again_fx, src::PROGRESS, theology]);
         }
-        self.push_fx_list(p, &t.wonders[w as usize].on_gain, src::WONDER, w);
+        steps.add([step::CONSTRUCTION_DONE, p as u8, 0, 0, 0]);
+        self.run_steps(t, steps.list());
     }
 
     fn construction_coins(&mut self, t: &Tables, color: u8) {
@@ -1148,6 +1208,15 @@ impl State {
                             self.overflow = true;
                         }
                     }
+                } else if !t.agora {
+                    // Base: the coin loss is immediate (game/effects.py `_shields`: run_steps)
+                    let mut steps = Steps::default();
+                    for &tid in tokens.list() {
+                        for &e in &t.military[tid as usize].on_gain {
+                            steps.add([step::FX, p as u8, e, src::MILITARY, tid]);
+                        }
+                    }
+                    self.run_steps(t, steps.list());
                 } else {
                     self.push_token_steps(t, p, tokens.list());
                 }
