@@ -246,6 +246,9 @@ impl Steps {
     }
 }
 
+/// (total coins, trade coins, free by a chain) of a construction.
+pub type Price = (u32, u32, bool);
+
 /// Military tokens collected by one push, in the order the pawn reached them.
 #[derive(Clone, Copy, Default)]
 pub struct Tokens {
@@ -1571,9 +1574,19 @@ impl State {
 
     /// Play an action known to be legal (the playout loop; `apply` checks first).
     pub fn apply_unchecked(&mut self, t: &Tables, a: Act, buf: &mut Vec<Act>) {
+        self.apply_priced(t, a, buf, None);
+    }
+
+    /// `apply_unchecked` with the price of a build already known (the playouts priced it
+    /// while drawing it: no second pass over the prices).
+    fn apply_priced(&mut self, t: &Tables, a: Act, buf: &mut Vec<Act>, price: Option<Price>) {
         self.n_pending -= 1;
         let s = self.pending[self.n_pending as usize];
-        self.decide(t, s, a);
+        if s[0] == step::TURN {
+            self.apply_turn(t, s[1] as usize, a, price);
+        } else {
+            self.decide(t, s, a);
+        }
         self.advance(t, buf);
     }
 
@@ -1582,7 +1595,7 @@ impl State {
         let o = 1 - p;
         match s[0] {
             step::DRAFT => self.give_wonder(t, p, a.a),
-            step::TURN => self.apply_turn(t, p, a),
+            step::TURN => self.apply_turn(t, p, a, None),
             step::START => self.start_turn(a.a),
             step::PROGRESS => {
                 if a.k == act::PROGRESS {
@@ -1776,7 +1789,7 @@ impl State {
         self.push_fx_list(p, &t.wonders[w as usize].draft_effects, src::DRAFT, w);
     }
 
-    fn apply_turn(&mut self, t: &Tables, p: usize, a: Act) {
+    fn apply_turn(&mut self, t: &Tables, p: usize, a: Act, price: Option<Price>) {
         if a.k == act::TRIGGER {
             let k = a.a as usize;
             self.cons[k] = p as u8 | TRIGGERED << 1;
@@ -1791,7 +1804,7 @@ impl State {
         self.push([step::END_TURN, p as u8, 0, 0, 0]);
         match a.k {
             act::BUILD => {
-                let (total, trade, chain) = self.building_price(t, p, cid as usize);
+                let (total, trade, chain) = price.unwrap_or_else(|| self.building_price(t, p, cid as usize));
                 self.pay(t, p, total, trade);
                 self.construct(t, p, cid, if chain { 1 } else { 0 });
             }
@@ -1996,7 +2009,7 @@ impl State {
     /// A uniformly random legal action of a turn, without listing them all: draw from a
     /// superset (every card built, every Wonder affordable) and redraw when the action
     /// drawn is not legal. Each legal action has one place in the superset: uniform.
-    fn random_turn_action(&self, t: &Tables, p: usize, may_trigger: bool, r: &mut u64) -> Option<Act> {
+    fn random_turn_action(&self, t: &Tables, p: usize, may_trigger: bool, r: &mut u64) -> Option<(Act, Option<Price>)> {
         let (prepared, unprepared) = if t.agora { self.cons_pair(p) } else { (0, 0) };
         let triggers = if may_trigger { prepared } else { 0 };
         let nt = triggers.count_ones() as u64;
@@ -2023,18 +2036,18 @@ impl State {
         for _ in 0..64 {
             let x = rng::quick_below(r, total) as u32;
             if (x as u64) < nt {
-                return bits16(triggers).nth(x as usize).map(|c| Act::new(act::TRIGGER, c, 0));
+                return bits16(triggers).nth(x as usize).map(|c| (Act::new(act::TRIGGER, c, 0), None));
             }
             let x = x - nt as u32;
             let per32 = per as u32;
             let cid = self.structure[slots[(x / per32) as usize] as usize];
             let j = (x % per32) as u64;
             if j == 1 {
-                return Some(Act::new(act::DISCARD, cid, 0));
+                return Some((Act::new(act::DISCARD, cid, 0), None));
             }
             if j >= 2 + nw {
                 let c = bits16(unprepared).nth((j - 2 - nw) as usize)?;
-                return Some(Act::new(act::PREPARE, c, cid));
+                return Some((Act::new(act::PREPARE, c, cid), None));
             }
             let cx = *ctx.get_or_insert_with(|| self.price_ctx(t, p));
             if j == 0 {
@@ -2046,8 +2059,11 @@ impl State {
                     }
                 }
                 if card_ok & bit != 0 {
-                    let kind = if t.cards[cid as usize].senator != 0 { act::RECRUIT } else { act::BUILD };
-                    return Some(Act::new(kind, cid, 0));
+                    if t.cards[cid as usize].senator != 0 {
+                        return Some((Act::new(act::RECRUIT, cid, 0), None));
+                    }
+                    let price = self.building_price_with(t, p, cid as usize, &cx);
+                    return Some((Act::new(act::BUILD, cid, 0), Some(price)));
                 }
             } else {
                 let w = bits16(wonders).nth((j - 2) as usize)?;
@@ -2063,7 +2079,7 @@ impl State {
                     }
                 }
                 if wonder_ok & (1 << w) != 0 {
-                    return Some(Act::new(act::WONDER, w, cid));
+                    return Some((Act::new(act::WONDER, w, cid), None));
                 }
             }
         }
@@ -2081,17 +2097,17 @@ impl State {
             } else {
                 None
             };
-            let a = match quick {
-                Some(a) => a,
+            let (a, price) = match quick {
+                Some(x) => x,
                 None => {
                     self.legal(t, buf);
                     if buf.is_empty() {
                         return Err("no legal action in a position that is not over".into());
                     }
-                    buf[rng::quick_below(&mut r, buf.len() as u64) as usize]
+                    (buf[rng::quick_below(&mut r, buf.len() as u64) as usize], None)
                 }
             };
-            self.apply_unchecked(t, a, buf);
+            self.apply_priced(t, a, buf, price);
             if self.overflow {
                 return Err("the core's pending stack overflowed".into());
             }
