@@ -1574,16 +1574,17 @@ impl State {
 
     /// Play an action known to be legal (the playout loop; `apply` checks first).
     pub fn apply_unchecked(&mut self, t: &Tables, a: Act, buf: &mut Vec<Act>) {
-        self.apply_priced(t, a, buf, None);
+        self.apply_priced(t, a, buf, None, NONE);
     }
 
     /// `apply_unchecked` with the price of a build already known (the playouts priced it
     /// while drawing it: no second pass over the prices).
-    fn apply_priced(&mut self, t: &Tables, a: Act, buf: &mut Vec<Act>, price: Option<Price>) {
+    /// (`slot`: where the card taken lies, when the caller knows; NONE: look for it.)
+    fn apply_priced(&mut self, t: &Tables, a: Act, buf: &mut Vec<Act>, price: Option<Price>, slot: u8) {
         self.n_pending -= 1;
         let s = self.pending[self.n_pending as usize];
         if s[0] == step::TURN {
-            self.apply_turn(t, s[1] as usize, a, price);
+            self.apply_turn(t, s[1] as usize, a, price, slot);
         } else {
             self.decide(t, s, a);
         }
@@ -1595,7 +1596,7 @@ impl State {
         let o = 1 - p;
         match s[0] {
             step::DRAFT => self.give_wonder(t, p, a.a),
-            step::TURN => self.apply_turn(t, p, a, None),
+            step::TURN => self.apply_turn(t, p, a, None, NONE),
             step::START => self.start_turn(a.a),
             step::PROGRESS => {
                 if a.k == act::PROGRESS {
@@ -1789,7 +1790,7 @@ impl State {
         self.push_fx_list(p, &t.wonders[w as usize].draft_effects, src::DRAFT, w);
     }
 
-    fn apply_turn(&mut self, t: &Tables, p: usize, a: Act, price: Option<Price>) {
+    fn apply_turn(&mut self, t: &Tables, p: usize, a: Act, price: Option<Price>, slot_hint: u8) {
         if a.k == act::TRIGGER {
             let k = a.a as usize;
             self.cons[k] = p as u8 | TRIGGERED << 1;
@@ -1798,7 +1799,12 @@ impl State {
             return;
         }
         let cid_in = if a.k == act::WONDER || a.k == act::PREPARE { a.b } else { a.a };
-        let Some(slot) = self.slot_of(t, cid_in) else { return };
+        let slot = if slot_hint != NONE && self.structure[slot_hint as usize] == cid_in {
+            slot_hint as usize
+        } else {
+            let Some(slot) = self.slot_of(t, cid_in) else { return };
+            slot
+        };
         let cid = self.take_from_structure(t, slot);
         self.last_player = p as u8;
         self.push([step::END_TURN, p as u8, 0, 0, 0]);
@@ -2009,7 +2015,7 @@ impl State {
     /// A uniformly random legal action of a turn, without listing them all: draw from a
     /// superset (every card built, every Wonder affordable) and redraw when the action
     /// drawn is not legal. Each legal action has one place in the superset: uniform.
-    fn random_turn_action(&self, t: &Tables, p: usize, may_trigger: bool, r: &mut u64) -> Option<(Act, Option<Price>)> {
+    fn random_turn_action(&self, t: &Tables, p: usize, may_trigger: bool, r: &mut u64) -> Option<(Act, Option<Price>, u8)> {
         let (prepared, unprepared) = if t.agora { self.cons_pair(p) } else { (0, 0) };
         let triggers = if may_trigger { prepared } else { 0 };
         let nt = triggers.count_ones() as u64;
@@ -2034,24 +2040,28 @@ impl State {
         let (mut wonder_checked, mut wonder_ok) = (0u16, 0u16);
         let (mut card_checked, mut card_ok) = (0u32, 0u32);
         for _ in 0..64 {
-            let x = rng::quick_below(r, total) as u32;
-            if (x as u64) < nt {
-                return bits16(triggers).nth(x as usize).map(|c| (Act::new(act::TRIGGER, c, 0), None));
+            // a trigger with probability nt / total; else a card and one of its actions,
+            // each uniform (independent draws: no division on the hot path)
+            if nt > 0 {
+                let x = rng::quick_below(r, total);
+                if x < nt {
+                    return bits16(triggers).nth(x as usize).map(|c| (Act::new(act::TRIGGER, c, 0), None, NONE));
+                }
             }
-            let x = x - nt as u32;
-            let per32 = per as u32;
-            let cid = self.structure[slots[(x / per32) as usize] as usize];
-            let j = (x % per32) as u64;
+            let ci = rng::quick_below(r, k as u64) as usize;
+            let j = rng::quick_below(r, per);
+            let slot = slots[ci];
+            let cid = self.structure[slot as usize];
             if j == 1 {
-                return Some((Act::new(act::DISCARD, cid, 0), None));
+                return Some((Act::new(act::DISCARD, cid, 0), None, slot));
             }
             if j >= 2 + nw {
                 let c = bits16(unprepared).nth((j - 2 - nw) as usize)?;
-                return Some((Act::new(act::PREPARE, c, cid), None));
+                return Some((Act::new(act::PREPARE, c, cid), None, slot));
             }
             let cx = *ctx.get_or_insert_with(|| self.price_ctx(t, p));
             if j == 0 {
-                let bit = 1u32 << (x / per32);
+                let bit = 1u32 << ci;
                 if card_checked & bit == 0 {
                     card_checked |= bit;
                     if self.can_take(t, p, cid, &cx) {
@@ -2060,10 +2070,10 @@ impl State {
                 }
                 if card_ok & bit != 0 {
                     if t.cards[cid as usize].senator != 0 {
-                        return Some((Act::new(act::RECRUIT, cid, 0), None));
+                        return Some((Act::new(act::RECRUIT, cid, 0), None, slot));
                     }
                     let price = self.building_price_with(t, p, cid as usize, &cx);
-                    return Some((Act::new(act::BUILD, cid, 0), Some(price)));
+                    return Some((Act::new(act::BUILD, cid, 0), Some(price), slot));
                 }
             } else {
                 let w = bits16(wonders).nth((j - 2) as usize)?;
@@ -2079,7 +2089,7 @@ impl State {
                     }
                 }
                 if wonder_ok & (1 << w) != 0 {
-                    return Some((Act::new(act::WONDER, w, cid), None));
+                    return Some((Act::new(act::WONDER, w, cid), None, slot));
                 }
             }
         }
@@ -2097,17 +2107,17 @@ impl State {
             } else {
                 None
             };
-            let (a, price) = match quick {
+            let (a, price, slot) = match quick {
                 Some(x) => x,
                 None => {
                     self.legal(t, buf);
                     if buf.is_empty() {
                         return Err("no legal action in a position that is not over".into());
                     }
-                    (buf[rng::quick_below(&mut r, buf.len() as u64) as usize], None)
+                    (buf[rng::quick_below(&mut r, buf.len() as u64) as usize], None, NONE)
                 }
             };
-            self.apply_priced(t, a, buf, price);
+            self.apply_priced(t, a, buf, price, slot);
             if self.overflow {
                 return Err("the core's pending stack overflowed".into());
             }

@@ -218,8 +218,10 @@ fn the_quick_random_turn_action_is_always_legal_and_reaches_every_kind() {
             let top = s.top().unwrap();
             s.legal(&t, &mut buf);
             let a = if top[0] == step::TURN {
-                let (a, price) = s.random_turn_action(&t, top[1] as usize, top[2] != 0, &mut r).unwrap();
+                let (a, price, slot) = s.random_turn_action(&t, top[1] as usize, top[2] != 0, &mut r).unwrap();
                 assert!(buf.contains(&a), "{a:?} is not legal");
+                let card = if a.k == act::WONDER || a.k == act::PREPARE { a.b } else { a.a };
+                assert!(a.k == act::TRIGGER || s.structure[slot as usize] == card);
                 if let Some(price) = price {
                     assert_eq!(price, s.building_price(&t, top[1] as usize, a.a as usize));
                 }
