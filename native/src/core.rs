@@ -2048,8 +2048,11 @@ impl State {
                     return bits16(triggers).nth(x as usize).map(|c| (Act::new(act::TRIGGER, c, 0), None, NONE));
                 }
             }
-            let ci = rng::quick_below(r, k as u64) as usize;
-            let j = rng::quick_below(r, per);
+            // one 64-bit draw, two 32-bit halves: the card and its action (k, per < 32: the
+            // multiply-shift's bias is below 2^-27)
+            let x = rng::next64(r);
+            let ci = (((x & 0xFFFF_FFFF) * k as u64) >> 32) as usize;
+            let j = ((x >> 32) * per) >> 32;
             let slot = slots[ci];
             let cid = self.structure[slot as usize];
             if j == 1 {
