@@ -1,0 +1,752 @@
+//! PyO3 bindings: `agora_native.Tables` (built once from the bridge's dict) and
+//! `agora_native.Core` (one state). Every bad input raises ValueError with one line.
+
+use std::sync::Arc;
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyTuple};
+
+use crate::core::{phase, step, victory, Act, State, MAX_PENDING};
+use crate::notation;
+use crate::tables::*;
+
+/// Bumped whenever the Python-facing interface (the dicts, the methods) changes.
+pub const INTERFACE: u32 = 1;
+
+fn err(msg: impl Into<String>) -> PyErr {
+    PyValueError::new_err(msg.into())
+}
+
+fn get<'py>(d: &Bound<'py, PyDict>, key: &str, what: &str) -> PyResult<Bound<'py, PyAny>> {
+    d.get_item(key)?.ok_or_else(|| err(format!("{what}: missing '{key}'")))
+}
+
+fn ext<'py, T: FromPyObject<'py>>(d: &Bound<'py, PyDict>, key: &str, what: &str) -> PyResult<T> {
+    get(d, key, what)?
+        .extract::<T>()
+        .map_err(|_| err(format!("{what}: '{key}' has the wrong type or is out of range")))
+}
+
+fn ints(v: &[i64], n: usize, what: &str) -> PyResult<()> {
+    if v.len() != n {
+        return Err(err(format!("tables: {what} needs {n} numbers, got {}", v.len())));
+    }
+    Ok(())
+}
+
+fn u8v(v: &[i64], i: usize) -> u8 {
+    v.get(i).map(|&x| if (0..=255).contains(&x) { x as u8 } else { NONE }).unwrap_or(NONE)
+}
+
+fn res5(v: &[i64], i: usize) -> [u8; N_RES] {
+    let mut r = [0u8; N_RES];
+    for k in 0..N_RES {
+        r[k] = u8v(v, i + k);
+    }
+    r
+}
+
+/// The static tables of one rule set.
+#[pyclass(frozen, module = "agora_native")]
+pub struct Tables {
+    t: Arc<crate::tables::Tables>,
+}
+
+#[pymethods]
+impl Tables {
+    #[new]
+    fn new(d: &Bound<'_, PyDict>) -> PyResult<Self> {
+        let w = "tables";
+        let mut t = crate::tables::Tables { agora: ext(d, "agora", w)?, ..Default::default() };
+        let cards: Vec<(Vec<i64>, Vec<u8>)> = ext(d, "cards", w)?;
+        for (v, on_gain) in cards {
+            ints(&v, 26, "a card")?;
+            let res = res5(&v, 2);
+            t.cards.push(Card {
+                color: u8v(&v, 0), coin_cost: u8v(&v, 1), res, units: res.iter().sum(),
+                chain_in: u8v(&v, 7), chain_out: u8v(&v, 8), prod: res5(&v, 9), has_prod: v[14] != 0,
+                choice: u8v(&v, 15), points: u8v(&v, 16), shields: u8v(&v, 17), science: u8v(&v, 18),
+                fixed: u8v(&v, 19), guild_counter: v[20] as u16, guild_points: u8v(&v, 21),
+                guild_per: u8v(&v, 22), is_guild: v[23] != 0, senator: u8v(&v, 24), section: u8v(&v, 25),
+                age: 0, on_gain,
+            });
+        }
+        let ages: Vec<u8> = ext(d, "card_ages", w)?;
+        if ages.len() != t.cards.len() {
+            return Err(err("tables: card_ages has the wrong length"));
+        }
+        for (c, a) in t.cards.iter_mut().zip(ages) {
+            c.age = a;
+        }
+        let wonders: Vec<(Vec<i64>, Vec<u8>, Vec<u8>)> = ext(d, "wonders", w)?;
+        for (v, on_gain, draft_effects) in wonders {
+            ints(&v, 7, "a Wonder")?;
+            let res = res5(&v, 0);
+            t.wonders.push(Wonder { res, units: res.iter().sum(), points: u8v(&v, 5), choice: u8v(&v, 6),
+                                    on_gain, draft_effects });
+        }
+        let progress: Vec<(Vec<i64>, Vec<u8>)> = ext(d, "progress", w)?;
+        for (v, on_gain) in progress {
+            ints(&v, 25, "a progress token")?;
+            let mut p = Progress { points: u8v(&v, 0), science: u8v(&v, 1), on_gain, ..Default::default() };
+            for k in 0..8 {
+                p.discount[k] = u8v(&v, 2 + k);
+            }
+            for k in 0..N_COLORS {
+                p.extra_shields[k] = u8v(&v, 10 + k);
+            }
+            p.has_extra_shields = u8v(&v, 17);
+            p.trade_income = v[18] != 0;
+            p.points_per_progress = u8v(&v, 19);
+            p.wonders_play_again = v[20] != 0;
+            p.chain_coins = u8v(&v, 21);
+            p.free_recruit = v[22] != 0;
+            p.keep_both = v[23] != 0;
+            t.progress.push(p);
+        }
+        let military: Vec<(i8, i8, Vec<u8>)> = ext(d, "military", w)?;
+        t.military = military.into_iter().map(|(lo, hi, on_gain)| MilitaryToken { lo, hi, on_gain }).collect();
+        let decrees: Vec<Vec<i64>> = ext(d, "decrees", w)?;
+        for v in decrees {
+            ints(&v, 10, "a Decree")?;
+            t.decrees.push(Decree {
+                shields: u8v(&v, 0), construction_coins: u8v(&v, 1), ignore_color: u8v(&v, 2),
+                wonder_discount: u8v(&v, 3), trade_disc_mask: u8v(&v, 4), trade_disc_coins: u8v(&v, 5),
+                blue_bonus: u8v(&v, 6), discard_bonus: u8v(&v, 7), opp_chains: v[8] != 0, consp_extra: v[9] != 0,
+            });
+        }
+        t.conspiracies = ext(d, "conspiracies", w)?;
+        let chambers: Vec<(u8, u8)> = ext(d, "chambers", w)?;
+        t.chambers = chambers.into_iter().map(|(points, section)| Chamber { points, section }).collect();
+        let layouts: Vec<(u8, Vec<Vec<u8>>, Vec<Vec<u8>>, u32, u32, u32)> = ext(d, "layouts", w)?;
+        t.layouts = layouts.into_iter()
+            .map(|(n, covers, covered_by, face_up, top_row, open)| Layout::new(n, covers, covered_by, face_up, top_row, open))
+            .collect();
+        for l in &t.layouts {
+            let n = l.n as usize;
+            if n > 25 || l.covers.iter().chain(l.covered_by.iter()).flatten().any(|&s| s as usize >= n) {
+                return Err(err("tables: a layout's slot is out of range"));
+            }
+        }
+        let effects: Vec<(u8, u16, u8, u8)> = ext(d, "effects", w)?;
+        t.effects = effects.into_iter().map(|(kind, a, b, c)| Effect { kind, a, b, c }).collect();
+        t.military_points = ext(d, "military_points", w)?;
+        t.capital = ext(d, "capital", w)?;
+        t.senator_mask = ext(d, "senator_mask", w)?;
+        t.coins_fx = ext(d, "coins_fx", w)?;
+        t.play_again_fx = ext(d, "play_again_fx", w)?;
+        t.names = Names {
+            cards: ext(d, "card_names", w)?,
+            wonders: ext(d, "wonder_names", w)?,
+            progress: ext(d, "progress_names", w)?,
+            conspiracies: ext(d, "conspiracy_names", w)?,
+            chambers: ext(d, "chamber_names", w)?,
+        };
+        t.check().map_err(|m| err(format!("tables: {m}")))?;
+        Ok(Tables { t: Arc::new(t) })
+    }
+
+    #[getter]
+    fn agora(&self) -> bool {
+        self.t.agora
+    }
+}
+
+/// One position of the core.
+#[pyclass(module = "agora_native")]
+pub struct Core {
+    t: Arc<crate::tables::Tables>,
+    s: State,
+    buf: Vec<Act>,
+}
+
+fn check_id(v: u8, n: usize, what: &str) -> PyResult<u8> {
+    if (v as usize) < n { Ok(v) } else { Err(err(format!("state: {what} id {v} is out of range ({n} in these tables)"))) }
+}
+
+fn check_mask(m: u128, n: usize, what: &str) -> PyResult<()> {
+    if n < 128 && m >> n != 0 {
+        return Err(err(format!("state: {what} names an id out of range ({n} in these tables)")));
+    }
+    Ok(())
+}
+
+fn load_state(t: &crate::tables::Tables, d: &Bound<'_, PyDict>) -> PyResult<State> {
+    let w = "state";
+    let agora: bool = ext(d, "agora", w)?;
+    if agora != t.agora {
+        return Err(err(format!("state: an {} state cannot go into {} tables",
+                               if agora { "Agora" } else { "base-game" }, if t.agora { "Agora" } else { "base-game" })));
+    }
+    let nc = t.cards.len();
+    let nw = t.wonders.len();
+    let np = t.progress.len();
+    let nk = t.conspiracies.len();
+    let mut s = State::zeroed();
+    s.rng = ext(d, "rng", w)?;
+    let owned: [u128; 2] = ext(d, "owned", w)?;
+    let discard: u128 = ext(d, "discard", w)?;
+    let removed: u128 = ext(d, "removed", w)?;
+    for m in owned.iter().chain([&discard, &removed]) {
+        check_mask(*m, nc, "a card set")?;
+    }
+    if owned[0] & owned[1] != 0 || (owned[0] | owned[1]) & (discard | removed) != 0 || discard & removed != 0 {
+        return Err(err("state: a card is in two places"));
+    }
+    s.owned = owned;
+    s.discard = discard;
+    s.removed = removed;
+    s.coins = ext(d, "coins", w)?;
+    let wonders: [u16; 2] = ext(d, "wonders", w)?;
+    let built: [u16; 2] = ext(d, "built", w)?;
+    s.wonders_out = ext(d, "wonders_out", w)?;
+    s.draft_pool = ext(d, "draft_pool", w)?;
+    for m in wonders.iter().chain(built.iter()).chain([&s.wonders_out, &s.draft_pool]) {
+        check_mask(*m as u128, nw, "a Wonder set")?;
+    }
+    if wonders[0] & wonders[1] != 0 || built[0] & !wonders[0] != 0 || built[1] & !wonders[1] != 0 {
+        return Err(err("state: Wonders owned and built disagree"));
+    }
+    s.wonders = wonders;
+    s.built = built;
+    let tucked: Vec<(u8, u8)> = ext(d, "tucked", w)?;
+    for (wid, cid) in tucked {
+        check_id(wid, nw, "Wonder")?;
+        s.tucked[wid as usize] = check_id(cid, nc, "card")?;
+    }
+    let deck: Vec<u8> = ext(d, "draft_deck", w)?;
+    if deck.len() > 16 {
+        return Err(err("state: the draft deck is too long"));
+    }
+    for (i, &x) in deck.iter().enumerate() {
+        s.draft_deck[i] = check_id(x, nw, "Wonder")?;
+    }
+    s.draft_deck_len = deck.len() as u8;
+    s.draft_deck_pos = 0;
+    s.progress_board = ext(d, "progress_board", w)?;
+    s.progress_owned = ext(d, "progress_owned", w)?;
+    s.progress_locked = ext(d, "progress_locked", w)?;
+    for m in s.progress_owned.iter().chain([&s.progress_board, &s.progress_locked]) {
+        check_mask(*m as u128, np, "a progress token set")?;
+    }
+    let bx: Vec<u8> = ext(d, "progress_box", w)?;
+    if bx.len() > 12 {
+        return Err(err("state: the progress box is too long"));
+    }
+    for (i, &x) in bx.iter().enumerate() {
+        s.progress_box[i] = check_id(x, np, "progress token")?;
+    }
+    s.box_len = bx.len() as u8;
+    s.age = ext(d, "age", w)?;
+    if !(1..=3).contains(&s.age) {
+        return Err(err(format!("state: age {} is not 1, 2 or 3", s.age)));
+    }
+    let n = t.layouts[s.age as usize - 1].n as usize;
+    let structure: Vec<i16> = ext(d, "structure", w)?;
+    if !structure.is_empty() && structure.len() != n {
+        return Err(err(format!("state: the structure has {} slots, Age {} has {}", structure.len(), s.age, n)));
+    }
+    for (i, &c) in structure.iter().enumerate() {
+        s.structure[i] = if c < 0 { NONE } else { check_id(c.min(255) as u8, nc, "card")? };
+    }
+    s.face_up = ext(d, "face_up", w)?;
+    s.accessible = ext(d, "accessible", w)?;
+    s.reveal_pending = ext(d, "reveal_pending", w)?;
+    if (s.face_up | s.accessible | s.reveal_pending) >> n != 0 && !structure.is_empty() {
+        return Err(err("state: a slot is out of the layout"));
+    }
+    if !structure.is_empty() && (0..n).any(|i| (s.accessible | s.reveal_pending) & (1 << i) != 0 && s.structure[i] == NONE) {
+        return Err(err("state: an accessible slot holds no card"));
+    }
+    let decks: Vec<Vec<u8>> = ext(d, "decks", w)?;
+    if decks.len() != 3 {
+        return Err(err("state: three decks are needed"));
+    }
+    for (a, dk) in decks.iter().enumerate() {
+        let need = t.layouts[a].n as usize;
+        if dk.len() < need && a + 1 >= s.age as usize {
+            return Err(err(format!("state: the Age {} deck has {} cards, its layout {}", a + 1, dk.len(), need)));
+        }
+        for (i, &c) in dk.iter().take(25).enumerate() {
+            let c = check_id(c, nc, "card")?;
+            if a >= 1 {
+                s.decks[a - 1][i] = c;
+            } else if structure.is_empty() && i < n {
+                // base game's draft: Age I not dealt yet; the structure holds its deck
+                s.structure[i] = c;
+            }
+        }
+    }
+    s.pawn = ext(d, "pawn", w)?;
+    if s.pawn.abs() > t.capital {
+        return Err(err("state: the pawn is off the track"));
+    }
+    let ph: String = ext(d, "phase", w)?;
+    s.phase = match ph.as_str() {
+        "draft" => phase::DRAFT,
+        "play" => phase::PLAY,
+        "over" => phase::OVER,
+        _ => return Err(err(format!("state: unknown phase '{ph}'"))),
+    };
+    s.first_player = ext::<u8>(d, "first_player", w)? & 1;
+    s.draft_pick = ext(d, "draft_pick", w)?;
+    if s.draft_pick as usize > crate::core::DRAFT_ORDER.len() {
+        return Err(err(format!("state: draft pick {} is past the draft", s.draft_pick)));
+    }
+    s.extra_turn = ext(d, "extra_turn", w)?;
+    s.last_player = ext::<u8>(d, "last_player", w)? & 1;
+    s.remaining = ext(d, "remaining", w)?;
+    s.military_tokens = ext(d, "military_tokens", w)?;
+    check_mask(s.military_tokens as u128, t.military.len(), "the military tokens")?;
+    let deferred: Vec<(u8, u8)> = ext(d, "deferred", w)?;
+    if deferred.len() > 4 {
+        return Err(err("state: too many deferred military tokens"));
+    }
+    for (i, (p, tid)) in deferred.iter().enumerate() {
+        check_id(*tid, t.military.len(), "military token")?;
+        s.deferred[i] = (p & 1) << 4 | tid;
+    }
+    s.n_deferred = deferred.len() as u8;
+    if t.agora {
+        s.cubes = ext(d, "cubes", w)?;
+        for p in 0..2 {
+            if (0..6).map(|ch| s.cubes[ch * 2 + p] as u32).sum::<u32>() > 12 {
+                return Err(err("state: a player has more than 12 cubes on the board"));
+            }
+        }
+        let control: Vec<Option<u8>> = ext(d, "control", w)?;
+        if control.len() != 6 {
+            return Err(err("state: six Chambers are needed"));
+        }
+        for (i, c) in control.iter().enumerate() {
+            s.control[i] = match c { Some(p) if *p < 2 => *p, None => NONE, _ => return Err(err("state: bad Chamber control")) };
+        }
+        let decs: Vec<(u8, u8)> = ext(d, "decrees", w)?;
+        if decs.len() > 6 {
+            return Err(err("state: more than six Decrees in play"));
+        }
+        for (i, (dd, ch)) in decs.iter().enumerate() {
+            s.dec_id[i] = check_id(*dd, t.decrees.len(), "Decree")?;
+            s.dec_ch[i] = check_id(*ch, 6, "Chamber")?;
+        }
+        s.decree_up = ext(d, "decree_up", w)?;
+        let cdeck: Vec<u8> = ext(d, "conspiracy_deck", w)?;
+        if cdeck.len() > 16 {
+            return Err(err("state: the Conspiracy deck is too long"));
+        }
+        for (i, &k) in cdeck.iter().enumerate() {
+            s.cdeck[i] = check_id(k, nk, "Conspiracy")?;
+        }
+        s.cdeck_len = cdeck.len() as u8;
+        let cons: Vec<(u8, u8, u8, i16)> = ext(d, "conspiracies", w)?;
+        for (k, p, status, card) in cons {
+            check_id(k, nk, "Conspiracy")?;
+            if p > 1 || status > 2 {
+                return Err(err("state: bad Conspiracy owner or status"));
+            }
+            s.cons[k as usize] = p | status << 1;
+            s.cons_card[k as usize] = if card < 0 { NONE } else { check_id(card.min(255) as u8, nc, "card")? };
+        }
+    }
+    let pending: Vec<Vec<i64>> = ext(d, "pending", w)?;
+    if pending.len() > MAX_PENDING {
+        return Err(err(format!("state: {} pending steps, the core holds {}", pending.len(), MAX_PENDING)));
+    }
+    for (i, st) in pending.iter().enumerate() {
+        if st.len() != 5 || !(0..step::COUNT as i64).contains(&st[0]) {
+            return Err(err(format!("state: pending step {i} is malformed")));
+        }
+        let mut x = [0u8; 5];
+        for k in 0..5 {
+            x[k] = u8v(st, k);
+        }
+        if x[1] > 1 && x[0] != step::DRAFT_NEXT {
+            return Err(err(format!("state: pending step {i} has no player")));
+        }
+        check_step(t, &x).map_err(|m| err(format!("state: pending step {i} ({}): {m}", step::NAMES[x[0] as usize])))?;
+        s.pending[i] = x;
+    }
+    s.n_pending = pending.len() as u8;
+    let result: Option<(Option<u8>, String)> = ext(d, "result", w)?;
+    if let Some((wn, v)) = result {
+        s.winner = wn.map(|x| x & 1).unwrap_or(2);
+        s.victory = victory::NAMES.iter().position(|&n| n == v).map(|i| i as u8).unwrap_or(victory::CIVILIAN);
+        if s.victory == victory::NONE {
+            s.victory = victory::CIVILIAN;
+        }
+        s.phase = phase::OVER;
+    }
+    s.refresh(t, 0);
+    s.refresh(t, 1);
+    s.recount_conspiracies();
+    Ok(s)
+}
+
+/// Each argument of a pending step inside the tables (a bad one would index past them).
+fn check_step(t: &crate::tables::Tables, x: &[u8; 5]) -> Result<(), String> {
+    let (nc, nw, np, nk) = (t.cards.len(), t.wonders.len(), t.progress.len(), t.conspiracies.len());
+    let id = |v: u8, n: usize, none_ok: bool| -> Result<(), String> {
+        if (v as usize) < n || (none_ok && v == NONE) { Ok(()) } else { Err(format!("id {v} is out of range")) }
+    };
+    let agora_only = matches!(x[0], step::SENATE | step::CONSPIRATOR | step::KEEP | step::RETURN | step::PLACE
+        | step::REMOVE | step::MAY_MOVE | step::TRIGGER_UNPREPARED | step::EXTORT | step::LOCK | step::TOP_ROW
+        | step::TREASON | step::ESPIONAGE | step::SCRAP | step::FORECLOSE | step::COERCE | step::MOVE_DECREE
+        | step::SABOTAGE | step::AFTER_TRIGGER);
+    if agora_only && !t.agora {
+        return Err("an Agora step in a base game".into());
+    }
+    match x[0] {
+        step::TURN => if x[2] > 1 { return Err("bad flag".into()) },
+        step::LIBRARY => for &v in &x[2..5] { id(v, np, true)? },
+        step::DESTROY => id(x[2], N_COLORS, false)?,
+        step::FX => {
+            id(x[2], t.effects.len(), false)?;
+            match x[3] {
+                crate::tables::src::CARD => id(x[4], nc, false)?,
+                crate::tables::src::WONDER | crate::tables::src::DRAFT => id(x[4], nw, true)?,
+                crate::tables::src::PROGRESS => id(x[4], np, true)?,
+                crate::tables::src::MILITARY => id(x[4], t.military.len(), true)?,
+                crate::tables::src::CONSPIRACY => id(x[4], nk, true)?,
+                crate::tables::src::DECREE => id(x[4], t.decrees.len(), true)?,
+                _ => return Err("unknown effect source".into()),
+            }
+        }
+        step::RECRUIT => {
+            id(x[2], nc, false)?;
+            if t.cards[x[2] as usize].senator == 0 {
+                return Err("recruits a card that is no Senator".into());
+            }
+        }
+        step::SENATE => if x[2] > 2 || x[3] > 3 { return Err("bad section or count".into()) },
+        step::KEEP => { id(x[2], nk, true)?; id(x[3], nk, true)? }
+        step::RETURN => id(x[2], nk, false)?,
+        step::FORECLOSE | step::COERCE => if x[2] >> N_COLORS != 0 { return Err("bad colours".into()) },
+        _ => {}
+    }
+    Ok(())
+}
+
+fn tup<'py, T: IntoPyObject<'py> + Copy>(py: Python<'py>, v: &[T]) -> PyResult<Bound<'py, PyTuple>> {
+    PyTuple::new(py, v.iter().copied())
+}
+
+fn ids128(m: u128) -> Vec<u8> {
+    crate::core::bits128(m).collect()
+}
+
+fn ids16(m: u16) -> Vec<u8> {
+    (0..16).filter(|&i| m & (1 << i) != 0).collect()
+}
+
+#[pymethods]
+impl Core {
+    #[new]
+    fn new(tables: &Tables, state: &Bound<'_, PyDict>) -> PyResult<Self> {
+        let t = tables.t.clone();
+        let s = load_state(&t, state)?;
+        let mut c = Core { t, s, buf: Vec::with_capacity(128) };
+        // A state handed over mid-advance is advanced as game/ would have.
+        c.s.advance(&c.t, &mut c.buf);
+        if c.s.overflow {
+            return Err(err("state: the pending stack overflowed while advancing"));
+        }
+        Ok(c)
+    }
+
+    fn clone(&self) -> Core {
+        Core { t: self.t.clone(), s: self.s, buf: Vec::with_capacity(128) }
+    }
+
+    fn __copy__(&self) -> Core {
+        self.clone()
+    }
+
+    fn legal_actions(&mut self) -> Vec<String> {
+        self.s.legal(&self.t, &mut self.buf);
+        self.buf.iter().map(|&a| notation::format(&self.t, a)).collect()
+    }
+
+    fn apply(&mut self, notation_text: &Bound<'_, PyAny>) -> PyResult<()> {
+        let text: String = notation_text.extract().map_err(|_| err("an action must be given as its notation (a str)"))?;
+        if self.s.is_terminal() {
+            return Err(err(format!("the game is over; '{text}' cannot be played")));
+        }
+        let want = notation::normalize(&text);
+        if want.is_empty() {
+            return Err(err("an empty action"));
+        }
+        self.s.legal(&self.t, &mut self.buf);
+        let found = self.buf.iter().copied().find(|&a| notation::normalize(&notation::format(&self.t, a)) == want);
+        let Some(a) = found else {
+            let kind = self.s.top().map(|s| step::NAMES[s[0] as usize]).unwrap_or("none");
+            return Err(err(format!("'{text}' is not a legal action now ({kind} decision)")));
+        };
+        let mut buf = std::mem::take(&mut self.buf);
+        let r = self.s.apply(&self.t, a, &mut buf);
+        self.buf = buf;
+        r.map_err(err)
+    }
+
+    #[getter]
+    fn current_player(&self) -> Option<u8> {
+        self.s.current_player()
+    }
+
+    #[getter]
+    fn decision(&self) -> Option<&'static str> {
+        self.s.top().map(|s| step::NAMES[s[0] as usize])
+    }
+
+    #[getter]
+    fn is_terminal(&self) -> bool {
+        self.s.is_terminal()
+    }
+
+    /// (winner or None, victory, (sheet 0, sheet 1)) once over, else None.
+    #[getter]
+    fn result<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyTuple>>> {
+        if !self.s.is_terminal() {
+            return Ok(None);
+        }
+        let w: Option<u8> = if self.s.winner < 2 { Some(self.s.winner) } else { None };
+        let a = tup(py, &self.s.score_sheet(&self.t, 0))?;
+        let b = tup(py, &self.s.score_sheet(&self.t, 1))?;
+        let sheets = PyTuple::new(py, [a, b])?;
+        Ok(Some(PyTuple::new(py, [w.into_pyobject(py)?.into_any(),
+                                  victory::NAMES[self.s.victory as usize].into_pyobject(py)?.into_any(),
+                                  sheets.into_any()])?))
+    }
+
+    /// The comparable digest (game/ai/native.py `digest_of` builds the same from a State).
+    fn digest<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let s = &self.s;
+        let t = &self.t;
+        let d = PyDict::new(py);
+        let pair = |f: &dyn Fn(usize) -> Vec<u8>| -> PyResult<Bound<'py, PyTuple>> {
+            PyTuple::new(py, [tup(py, &f(0))?, tup(py, &f(1))?])
+        };
+        d.set_item("age", s.age)?;
+        d.set_item("phase", ["draft", "play", "over"][s.phase as usize])?;
+        d.set_item("player", s.current_player())?;
+        d.set_item("decision", s.top().map(|x| step::NAMES[x[0] as usize]))?;
+        d.set_item("coins", tup(py, &[s.coins[0] as i64, s.coins[1] as i64])?)?;
+        d.set_item("pawn", s.pawn)?;
+        d.set_item("military_tokens", tup(py, &ids16(s.military_tokens as u16))?)?;
+        d.set_item("city", pair(&|p| ids128(s.owned[p] & !t.senator_mask))?)?;
+        d.set_item("senators", pair(&|p| ids128(s.owned[p] & t.senator_mask))?)?;
+        d.set_item("wonders", pair(&|p| ids16(s.wonders[p]))?)?;
+        let built = |p: usize| -> PyResult<Bound<'py, PyTuple>> {
+            let items: Vec<Bound<'py, PyTuple>> = ids16(s.built[p]).into_iter()
+                .map(|w| tup(py, &[w as i64, s.tucked[w as usize] as i64])).collect::<PyResult<_>>()?;
+            PyTuple::new(py, items)
+        };
+        d.set_item("built", PyTuple::new(py, [built(0)?, built(1)?])?)?;
+        d.set_item("wonders_out", tup(py, &ids16(s.wonders_out))?)?;
+        d.set_item("draft_pool", tup(py, &ids16(s.draft_pool))?)?;
+        d.set_item("draft_pick", s.draft_pick)?;
+        d.set_item("progress_board", tup(py, &ids16(s.progress_board))?)?;
+        d.set_item("progress_box", tup(py, s.box_tokens())?)?;
+        d.set_item("progress_owned", pair(&|p| ids16(s.progress_owned[p]))?)?;
+        d.set_item("progress_locked", tup(py, &ids16(s.progress_locked))?)?;
+        let dealt = t.agora || s.phase != phase::DRAFT;
+        let n = if dealt { t.layouts[s.age as usize - 1].n as usize } else { 0 };
+        let structure: Vec<i64> = s.structure[..n].iter().map(|&c| if c == NONE { -1 } else { c as i64 }).collect();
+        d.set_item("structure", tup(py, &structure)?)?;
+        let face_up: Vec<bool> = (0..n).map(|i| s.face_up & (1 << i) != 0).collect();
+        d.set_item("face_up", tup(py, &face_up)?)?;
+        let acc: Vec<u8> = (0..n as u8).filter(|&i| s.accessible & (1 << i) != 0).collect();
+        d.set_item("accessible", tup(py, &acc)?)?;
+        d.set_item("discard", tup(py, &ids128(s.discard))?)?;
+        d.set_item("removed", tup(py, &ids128(s.removed))?)?;
+        d.set_item("extra_turn", s.extra_turn)?;
+        d.set_item("rng", s.rng)?;
+        d.set_item("remaining", s.remaining)?;
+        d.set_item("scores", PyTuple::new(py, [tup(py, &s.score_sheet(t, 0))?, tup(py, &s.score_sheet(t, 1))?])?)?;
+        if s.is_terminal() {
+            let w: Option<u8> = if s.winner < 2 { Some(s.winner) } else { None };
+            d.set_item("result", (w, victory::NAMES[s.victory as usize]))?;
+        } else {
+            d.set_item("result", py.None())?;
+        }
+        if t.agora {
+            d.set_item("cubes", tup(py, &s.cubes)?)?;
+            let control: Vec<Option<u8>> = s.control.iter().map(|&c| if c == NONE { None } else { Some(c) }).collect();
+            d.set_item("control", PyTuple::new(py, control)?)?;
+            let chambers: Vec<Bound<'py, PyTuple>> = (0..6u8)
+                .map(|ch| {
+                    let ds: Vec<u8> = (0..6).filter(|&i| s.dec_ch[i] == ch).map(|i| s.dec_id[i]).collect();
+                    tup(py, &ds)
+                })
+                .collect::<PyResult<_>>()?;
+            d.set_item("chamber_decrees", PyTuple::new(py, chambers)?)?;
+            d.set_item("decree_up", tup(py, &ids16(s.decree_up))?)?;
+            d.set_item("conspiracy_deck", tup(py, &s.cdeck[..s.cdeck_len as usize])?)?;
+            let cons = |p: usize| -> PyResult<Bound<'py, PyTuple>> {
+                let items: Vec<Bound<'py, PyTuple>> = (0..16u8)
+                    .filter(|&k| s.cons[k as usize] != NONE && (s.cons[k as usize] & 1) as usize == p)
+                    .map(|k| {
+                        let card = s.cons_card[k as usize];
+                        tup(py, &[k as i64, (s.cons[k as usize] >> 1) as i64, if card == NONE { -1 } else { card as i64 }])
+                    })
+                    .collect::<PyResult<_>>()?;
+                PyTuple::new(py, items)
+            };
+            d.set_item("conspiracies", PyTuple::new(py, [cons(0)?, cons(1)?])?)?;
+        }
+        Ok(d)
+    }
+
+    /// Play uniformly random actions to the end (from this state, changed in place); the
+    /// seed drives the choices. Returns (winner or None, victory).
+    fn playout(&mut self, py: Python<'_>, seed: u64) -> PyResult<(Option<u8>, &'static str)> {
+        let t = self.t.clone();
+        let mut s = self.s;
+        let mut buf = std::mem::take(&mut self.buf);
+        let r = py.allow_threads(|| s.playout(&t, seed, &mut buf));
+        self.buf = buf;
+        r.map_err(err)?;
+        self.s = s;
+        let w = if s.winner < 2 { Some(s.winner) } else { None };
+        Ok((w, victory::NAMES[s.victory as usize]))
+    }
+
+    /// `n` random playouts from copies of this state (seeds seed, seed+1, ...; each copy's
+    /// own generator reseeded too); returns the wins of seat 0, seat 1 and the draws.
+    fn playouts(&self, py: Python<'_>, n: u64, seed: u64) -> PyResult<(u64, u64, u64)> {
+        let t = self.t.clone();
+        let start = self.s;
+        py.allow_threads(move || {
+            let mut buf = Vec::with_capacity(128);
+            let mut wins = (0, 0, 0);
+            for i in 0..n {
+                let mut s = start;
+                s.rng ^= seed.wrapping_add(i).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                s.playout(&t, seed.wrapping_add(i), &mut buf)?;
+                match s.winner {
+                    0 => wins.0 += 1,
+                    1 => wins.1 += 1,
+                    _ => wins.2 += 1,
+                }
+            }
+            Ok(wins)
+        }).map_err(|e: String| err(e))
+    }
+
+    /// `n` times: copy the state and apply one of its legal actions to the copy (the
+    /// search's inner step); returns a checksum so the work is not optimised away.
+    fn copy_apply_loop(&self, py: Python<'_>, n: u64) -> u64 {
+        let t = self.t.clone();
+        let start = self.s;
+        py.allow_threads(move || {
+            let mut buf = Vec::with_capacity(128);
+            start.legal(&t, &mut buf);
+            let acts = buf.clone();
+            if acts.is_empty() {
+                return 0;
+            }
+            let mut sum = 0u64;
+            for i in 0..n {
+                let mut s = std::hint::black_box(start);
+                s.apply_unchecked(&t, acts[(i as usize) % acts.len()], &mut buf);
+                sum = sum.wrapping_add(s.coins[0] as u64 + s.n_pending as u64);
+            }
+            sum
+        })
+    }
+
+    /// The state as the plain numbers `Core(tables, dict)` reads (game/ai/native.py turns
+    /// them back into a game.State).
+    fn export<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let s = &self.s;
+        let t = &self.t;
+        let d = PyDict::new(py);
+        d.set_item("agora", t.agora)?;
+        d.set_item("rng", s.rng)?;
+        d.set_item("owned", (s.owned[0], s.owned[1]))?;
+        d.set_item("discard", s.discard)?;
+        d.set_item("removed", s.removed)?;
+        d.set_item("coins", (s.coins[0], s.coins[1]))?;
+        d.set_item("wonders", (s.wonders[0], s.wonders[1]))?;
+        d.set_item("built", (s.built[0], s.built[1]))?;
+        let tucked: Vec<(u8, u8)> = (0..14u8).filter(|&w| (s.built[0] | s.built[1]) & (1 << w) != 0)
+            .map(|w| (w, s.tucked[w as usize])).collect();
+        d.set_item("tucked", tucked)?;
+        d.set_item("wonders_out", s.wonders_out)?;
+        d.set_item("draft_pool", s.draft_pool)?;
+        d.set_item("draft_deck", s.draft_deck[s.draft_deck_pos as usize..s.draft_deck_len as usize].to_vec())?;
+        d.set_item("draft_pick", s.draft_pick)?;
+        d.set_item("progress_board", s.progress_board)?;
+        d.set_item("progress_box", s.box_tokens().to_vec())?;
+        d.set_item("progress_owned", (s.progress_owned[0], s.progress_owned[1]))?;
+        d.set_item("progress_locked", s.progress_locked)?;
+        let dealt = t.agora || s.phase != phase::DRAFT;
+        let n = if dealt { t.layouts[s.age as usize - 1].n as usize } else { 0 };
+        let structure: Vec<i64> = s.structure[..n].iter().map(|&c| if c == NONE { -1 } else { c as i64 }).collect();
+        d.set_item("structure", structure)?;
+        d.set_item("face_up", if dealt { s.face_up } else { 0 })?;
+        d.set_item("accessible", if dealt { s.accessible } else { 0 })?;
+        d.set_item("reveal_pending", s.reveal_pending)?;
+        d.set_item("pawn", s.pawn)?;
+        d.set_item("age", s.age)?;
+        d.set_item("phase", ["draft", "play", "over"][s.phase as usize])?;
+        d.set_item("first_player", s.first_player)?;
+        d.set_item("extra_turn", s.extra_turn)?;
+        d.set_item("last_player", s.last_player)?;
+        d.set_item("remaining", s.remaining)?;
+        d.set_item("military_tokens", s.military_tokens)?;
+        let deferred: Vec<(u8, u8)> = s.deferred[..s.n_deferred as usize].iter().map(|&x| (x >> 4, x & 15)).collect();
+        d.set_item("deferred", deferred)?;
+        if t.agora {
+            d.set_item("cubes", s.cubes.to_vec())?;
+            let control: Vec<Option<u8>> = s.control.iter().map(|&c| if c == NONE { None } else { Some(c) }).collect();
+            d.set_item("control", control)?;
+            let decs: Vec<(u8, u8)> = (0..6).filter(|&i| s.dec_ch[i] != NONE).map(|i| (s.dec_id[i], s.dec_ch[i])).collect();
+            d.set_item("decrees", decs)?;
+            d.set_item("decree_up", s.decree_up)?;
+            d.set_item("conspiracy_deck", s.cdeck[..s.cdeck_len as usize].to_vec())?;
+            let cons: Vec<(u8, u8, u8, i16)> = (0..16u8).filter(|&k| s.cons[k as usize] != NONE)
+                .map(|k| {
+                    let v = s.cons[k as usize];
+                    let c = s.cons_card[k as usize];
+                    (k, v & 1, v >> 1, if c == NONE { -1 } else { c as i16 })
+                })
+                .collect();
+            d.set_item("conspiracies", cons)?;
+        }
+        let pending: Vec<Vec<u8>> = if s.is_terminal() { vec![] } else {
+            s.pending[..s.n_pending as usize].iter().map(|x| x.to_vec()).collect()
+        };
+        d.set_item("pending", pending)?;
+        if s.is_terminal() {
+            let w: Option<u8> = if s.winner < 2 { Some(s.winner) } else { None };
+            d.set_item("result", (w, victory::NAMES[s.victory as usize]))?;
+            d.set_item("sheets", (s.score_sheet(t, 0).to_vec(), s.score_sheet(t, 1).to_vec()))?;
+            d.set_item("tiebreak", s.tiebreak)?;
+        } else {
+            d.set_item("result", py.None())?;
+        }
+        Ok(d)
+    }
+
+    #[staticmethod]
+    fn state_bytes() -> usize {
+        std::mem::size_of::<State>()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<agora_native.Core {} age {} {}>", if self.t.agora { "Agora" } else { "base" }, self.s.age,
+                self.s.top().map(|x| step::NAMES[x[0] as usize]).unwrap_or("over"))
+    }
+}
+
+#[pymodule]
+fn agora_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("VERSION", crate::VERSION)?;
+    // game/ai/native.py refuses a build whose interface differs from the one it speaks.
+    m.add("INTERFACE", INTERFACE)?;
+    m.add_class::<Tables>()?;
+    m.add_class::<Core>()?;
+    let _ = PyList::empty(m.py());
+    Ok(())
+}
