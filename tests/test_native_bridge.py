@@ -129,8 +129,6 @@ def test_the_core_never_offers_a_card_from_an_emptied_slot():
     assert not any("Conspirator 6" in a for a in core.legal_actions())
 
 
-@pytest.mark.xfail(strict=True, reason="game/ bug (reported): State.reveal turns up a slot "
-                   "Property Fraud emptied this turn; remove this mark when game/ is fixed")
 def test_game_never_offers_a_card_from_an_emptied_slot():
     state = new_game(42, agora=True)
     for text in CURIA_FRAUD:
