@@ -272,8 +272,12 @@ class GameScene(Scene):
         return s.undo_allowed and not s.both_ai and not s.state.is_terminal
 
     def request_undo(self) -> bool:
-        """Take back (session.undo_target); any open dialog or overlay of the game closes."""
+        """Take back (session.undo_target); any open dialog or overlay of the game closes.
+        When the take-back is not allowed, the status line says why (session.undo_unavailable)."""
         if not self.session.can_undo:
+            why = self.session.undo_unavailable()
+            if why:
+                self.note = (why, self.session.version)
             return False
         self.anim.finish()
         if not self.session.undo():
@@ -556,6 +560,10 @@ class GameScene(Scene):
         note, version = self.note
         if note and version == self.session.version:       # said until the position changes
             return note
+        if self.undo_visible() and not self.session.can_undo and self.undo_rect().collidepoint(self.mouse):
+            why = self.session.undo_unavailable()           # the Undo control, off: why
+            if why:
+                return why
         if s.is_terminal:
             return t("status.over")
         seat = s.current_player

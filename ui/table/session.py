@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from game.ai import make_player
 from game.savegame import SavedGame, SaveError, replay_move
+from game.takeback import reveals_to
 from ui.files import saves
 from ui.text.i18n import language, t
 from ui.files.settings import SETTINGS
@@ -113,6 +114,7 @@ class GameSession:
         self.version = 0
         self.worker: AIWorker | None = None
         self.last_change = None
+        self.shown: list = []             # per saved action: (seat 0, seat 1) saw something hidden in it
         self.state, self.log, self.marks = self._replay(len(saved.actions))
         self._age, self._phase = self.state.age, self.state.phase
         if fresh:
@@ -151,10 +153,13 @@ class GameSession:
         state = self.saved.new_state()
         log = [LogEntry(t("log.game_start", seed=self.seed))]
         marks = []
+        shown = []
         for i, (player, text) in enumerate(self.saved.actions[:count]):
             action, events = replay_move(state, i, player, text)     # a SaveError if it does not fit
             marks.append(len(log))
             log.extend(self._lines(action, events, state.rules))
+            shown.append(_shown_by(events))
+        self.shown = shown
         return state, log, marks
 
     def rebuild_log(self) -> None:
@@ -258,6 +263,7 @@ class GameSession:
         self.saved.record(self.state, action)
         self.marks.append(len(log))
         log.extend(self._lines(action, events, self.state.rules))
+        self.shown.append(_shown_by(events))
         self.last_change = (before, self.state, events)
         self.autosave()
         if self.state.is_terminal:
@@ -292,7 +298,19 @@ class GameSession:
         """How many actions stay after an undo now, or None when there is nothing to take back.
 
         Against the AI: back to just before the human's last decision (the AI's replies go too).
-        Hot-seat: the last decision of the person at the screen, made since they took over."""
+        Hot-seat: the last decision of the person at the screen, made since they took over.
+        Never across a moment that showed the asker something hidden (a card turned up, a
+        Conspiracy drawn, a Decree revealed...: game/takeback.py), as online."""
+        target = self._undo_candidate()
+        if target is None or target < self.undo_floor(self._undo_seat()):
+            return None
+        return target
+
+    def _undo_seat(self) -> int | None:
+        return self.looking if self.mode == "hotseat" else self.human_seat
+
+    def _undo_candidate(self) -> int | None:
+        """undo_target without the floor: where a take-back would go."""
         if not self.undo_allowed or self.state.is_terminal:
             return None
         actions = self.saved.actions
@@ -303,6 +321,19 @@ class GameSession:
         if self.human_seat is None:
             return None
         return next((i for i in range(len(actions) - 1, -1, -1) if actions[i][0] == self.human_seat), None)
+
+    def undo_floor(self, seat: int | None) -> int:
+        """The fewest actions a take-back by `seat` may leave (game.takeback.floor_of)."""
+        if seat is None:
+            return 0
+        return next((i + 1 for i in range(len(self.shown) - 1, -1, -1) if self.shown[i][seat]), 0)
+
+    def undo_unavailable(self) -> str | None:
+        """Why the Undo control is off although there is a move to take back, or None."""
+        target = self._undo_candidate()
+        if target is not None and target < self.undo_floor(self._undo_seat()):
+            return t("takeback.blocked.reveal")
+        return None
 
     @property
     def can_undo(self) -> bool:
@@ -320,6 +351,7 @@ class GameSession:
         self.state = state
         self.log = log[:self.marks[count]]
         del self.marks[count:]
+        del self.shown[count:]
         self._age, self._phase = state.age, state.phase
         self.last_change = None
         self.version += 1
@@ -376,6 +408,11 @@ class GameSession:
                 self.players[i] = PlayerSpec(spec.name, spec.seed, think_seconds("hard"))
                 self.config.seats[i].think_seconds = think_seconds("hard")
         self.cancel_ai(abandon=True)
+
+
+def _shown_by(events) -> tuple[bool, bool]:
+    """Whether each seat was shown something hidden by one action's events."""
+    return tuple(any(reveals_to(e, seat) for e in events) for seat in (0, 1))
 
 
 # The unfinished game the title menu's "Continue" returns to (kept in memory; on disk too).
