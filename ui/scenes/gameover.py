@@ -116,8 +116,9 @@ class GameOverScene(TableOverlay):
         if title.get_width() > room:           # a long player name: the lettering is set smaller
             title = pygame.transform.smoothscale(title, (room, max(1, round(title.get_height() * room / title.get_width()))))
         surface.blit(title, title.get_rect(center=L.point(800, 168)))
-        text(surface, L, t(f"victory.long.{result.victory}"), 20, theme.INK_SOFT, L.point(800, 214), anchor="center",
-             max_width=740)
+        subtitle = forfeit_subtitle(session, result.winner, result.victory) if forfeited else None
+        text(surface, L, subtitle or t(f"victory.long.{result.victory}"), 20, theme.INK_SOFT, L.point(800, 214),
+             anchor="center", max_width=740)
         ui_art.draw_divider(surface, L.point(800, 240), L.px(240), L.px(2))
         x_label, x0, x1 = 470, 870, 1040
         y = 256
@@ -172,6 +173,18 @@ def forfeit_headline(session, winner: int, victory: str) -> str:
     if victory == "concession":
         return t("concede.over.conceded", who=session.name(loser), winner=session.name(winner))
     return t(f"forfeits.over.other.{victory}", who=session.name(loser), winner=session.name(winner))
+
+
+def forfeit_subtitle(session, winner: int, victory: str) -> str | None:
+    """The line under the headline of a game lost or won on time or by forfeit, from the side
+    of the one person at this screen: "Your time ran out — Ann wins on time" (not the general
+    "Victory on time…"); None elsewhere (hot-seat, a concession: the general line)."""
+    if victory not in ("time", "forfeit") or session.mode == "hotseat" or session.human_seat is None:
+        return None
+    loser = 1 - winner
+    if session.human_seat == loser:
+        return t(f"online.over.lost.{victory}", winner=session.name(winner))
+    return t(f"online.over.won.{victory}", loser=session.name(loser))
 
 
 def forfeit_note(victory: str) -> str:

@@ -95,6 +95,9 @@ class GameSession:
                               mode=config.mode, players=[_seat_record(s) for s in config.seats],
                               options={"undo": undo})
         self.saved = saved
+        if saved.mode == "online":        # an online game's record: seen from the seat played here
+            from game.history import your_seat
+            self.human_seat = your_seat(saved)
         self.seed = saved.seed
         self.first_player_arg = saved.first_player
         self.mode = saved.mode if saved.mode == "hotseat" else "ai"
@@ -106,7 +109,8 @@ class GameSession:
                         for i, s in enumerate(config.seats)]
         # Who is at the screen: the human (one human), seat 0 (nobody: AI against AI), or in a
         # hot-seat game nobody yet — the first frame asks for the first player.
-        self.looking: int | None = None if self.mode == "hotseat" else (humans[0] if humans else 0)
+        self.looking: int | None = None if self.mode == "hotseat" else \
+            self.human_seat if self.human_seat is not None else (humans[0] if humans else 0)
         self.turn_start = 0               # hot-seat: actions made before `looking` took over (undo stops there)
         self.replaying = False            # the replay viewer: a chosen side's secrets even at the end
         self.seen_log = [0, 0]            # log length when each seat last left the screen
@@ -217,6 +221,8 @@ class GameSession:
         return all(self.is_ai(s) for s in (0, 1))
 
     def name(self, seat: int) -> str:
+        if self.saved.mode == "online" and seat != self.human_seat:
+            return (self.saved.players[seat].get("name") or "").strip() or t("who.opponent")
         if self.mode == "hotseat":
             return (self.saved.players[seat].get("name") or "").strip() or t("who.player", n=seat + 1)
         if self.human_seat is None:
