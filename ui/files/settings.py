@@ -10,11 +10,13 @@ The file (`settings.json`):
      "hard_think_seconds": 4, "show_opponent_prices": true, "undo": true,
      "fullscreen": false, "window_size": [1600, 900],
      "master_volume": 80, "effects_volume": 80, "muted": false,
-     "new_game": {"mode": "ai", "opponent": "hard", "agora": "on", "first": "random", "names": ["", ""]}}
+     "new_game": {"mode": "ai", "opponent": "hard", "agora": "on", "first": "random", "names": ["", ""]},
+     "online_host": {"agora": "on", "first": "me", "clock": 20}}
 
 `window_size` is null until the player picks a size (or drags the window): the window then
 opens at the largest size that fits the screen (ui/draw/window_fit.py). `new_game` holds the last
-choices of the new-game screen (null before the first game).
+choices of the new-game screen (null before the first game), `online_host` those of the Host
+a game screen.
 """
 from __future__ import annotations
 
@@ -53,6 +55,7 @@ class Settings:
     muted: bool = False                 # the M key
     hints: bool = False                 # the table's Hint button and H key (ui/table/hint.py)
     new_game: dict | None = None        # the new-game screen's last choices (ui/scenes/setup.py)
+    online_host: dict | None = None     # the Host a game screen's last choices (ui/scenes/online_host.py)
     ai_delay: float = field(default=0.35, metadata={"saved": False})  # hold before the AI's move is shown
 
     @property
@@ -132,7 +135,25 @@ def _check(name: str, value):
         return _INVALID
     if name == "new_game":
         return _new_game_choices(value)
+    if name == "online_host":
+        return _host_choices(value)
     return _INVALID
+
+
+HOST_CHOICES = {"agora": ("on", "off"), "first": ("random", "me", "other"), "clock": (0, 10, 20, 30)}
+
+
+def _host_choices(value):
+    """The Host a game screen's remembered rules, first player and clock (words and minutes
+    it offers; a value it does not offer makes the whole choice invalid)."""
+    if value is None:
+        return None
+    if not isinstance(value, dict) or not set(value) <= set(HOST_CHOICES):
+        return _INVALID
+    for key, allowed in HOST_CHOICES.items():
+        if key in value and (isinstance(value[key], bool) or value[key] not in allowed):
+            return _INVALID
+    return dict(value)
 
 
 NEW_GAME_KEYS = ("mode", "opponent", "agora", "first")
