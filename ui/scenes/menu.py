@@ -31,6 +31,7 @@ class MenuScene(Scene):
         self.group = ButtonGroup([])
         self._resume = None
         self._shown = False
+        self._frame = None                # the app's frame count at this scene's last update
         self._backdrop: pygame.Surface | None = None
         rng = random.Random(3)
         # Drifting dust in the light: (x, y, speed, phase, radius) in design units.
@@ -186,10 +187,14 @@ class MenuScene(Scene):
     def update(self, dt: float) -> None:
         self.time += dt
         on_top = self.app is not None and self.app.top is self
-        if on_top and not self._shown:       # back from another screen: saves may have changed
+        # Back from another screen (only the top scene is updated: a gap in the frames says
+        # this one was covered): saves, or an online game to return to, may have changed.
+        covered = self.app is not None and self._frame is not None and self.app.frames > self._frame + 1
+        if on_top and (not self._shown or covered):
             self._build()
             self.on_resize(self.layout)
         self._shown = on_top
+        self._frame = self.app.frames if self.app is not None else None
         self.group.update(dt)
 
     # --- drawing ----------------------------------------------------------------
