@@ -214,7 +214,7 @@ class OnlineGameScene(GameScene):
         if session.failure is not None:
             return t("online.link.failed"), theme.DANGER
         if session.connection == "lost":
-            return t("online.link.reconnecting") + "." * (1 + int(self.time * 3) % 3), (250, 170, 90)
+            return t("online.link.reconnecting") + "…", (250, 170, 90)     # one ellipsis, never ".."
         return t("online.link.connected", room=session.room or ""), (150, 220, 140)
 
     def away_line(self) -> str | None:

@@ -291,7 +291,7 @@ class OnlineSession:
 
     def _undo_candidate(self) -> int | None:
         if self.state is None or self.state.is_terminal or self.record is not None \
-                or self.undo_request is not None:
+                or self.undo_request is not None or self.connection != "ok":
             return None
         history = self.state.history
         return next((i for i in range(len(history) - 1, -1, -1) if history[i].player == self.seat), None)
