@@ -69,6 +69,7 @@ def test_after_a_refusal_the_same_position_cannot_be_asked_again(app):
     room.send({"type": "undo_answer", "seat": 0, "accept": False, "to_seq": 1})
     step(app)
     assert session.undo_refused and not session.can_undo
+    assert game.notice_line() == i18n.t("online.undo.refused", who="Ann")     # also over a prompt
     why = i18n.t("takeback.blocked.refused", who="Ann")
     assert session.undo_unavailable() == why
     calls = len(room.link.calls)

@@ -264,8 +264,24 @@ class OnlineGameScene(GameScene):
     def away_rect(self) -> pygame.Rect:
         return self.layout.rect(*self._away_box())
 
+    def notice_line(self) -> str | None:
+        """What the banner says when nobody is away: the answer to a take-back request (its
+        refusal, a refusal by the server, the wait) — the status line it is also said on is
+        covered while a decision's prompt is open."""
+        session = self.session
+        if session.record is not None:
+            return None
+        other = session.name(1 - session.viewer)
+        if session.notice:
+            return session.notice
+        if session.undo_refused:
+            return t("online.undo.refused", who=other)
+        if session.undo_waiting:
+            return t("online.undo.waiting", who=other)
+        return None
+
     def _draw_away(self, surface, layout) -> None:
-        line = self.away_line()
+        line = self.away_line() or self.notice_line()
         if line is None:
             return
         x, y, w, h = self._away_box()
