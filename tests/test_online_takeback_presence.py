@@ -218,3 +218,24 @@ def test_the_host_itself_is_not_told_to_reopen_its_own_window(app):
     step(app)
     session.lost_since -= 10
     assert game.away_line() is None
+
+
+def test_a_refusal_is_forgotten_once_the_game_goes_back_before_it(app):
+    room = FakeRoom(seat=1)
+    session = room.session()
+    my_first_pick(room, session)
+    session.undo()
+    room.send({"type": "undo_request", "seat": 1, "to_seq": 1, "seq": 2})
+    room.send({"type": "undo_answer", "seat": 0, "accept": False, "to_seq": 1})
+    session.poll()
+    assert not session.can_undo
+    room.take_back(1)                   # later the game went back before that position
+    session.poll()
+    while session.advance():
+        pass
+    session.apply(session.state.legal_actions()[-1])     # another pick: another line of play
+    room.window_acts()
+    session.poll()
+    while session.advance():
+        pass
+    assert session.seq == 2 and session.can_undo

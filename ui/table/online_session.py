@@ -468,6 +468,10 @@ class OnlineSession:
         self.latest = view_state(msg["observation"], msg["seq"])
         if msg["seq"] != previous_seq:
             self.undo_refused = False
+        if taken_back:                      # positions after this one belong to another line of play
+            self.refused_at = {seq for seq in self.refused_at if seq < msg["seq"]}
+            if self.reveal_at is not None and self.reveal_at >= msg["seq"]:
+                self.reveal_at = None
         self.version += 1
         if before is None or taken_back:
             self._relog()                   # the whole account at once: nothing to animate
