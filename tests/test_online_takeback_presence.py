@@ -239,3 +239,24 @@ def test_a_refusal_is_forgotten_once_the_game_goes_back_before_it(app):
     while session.advance():
         pass
     assert session.seq == 2 and session.can_undo
+
+
+def test_the_claim_starts_counting_once_the_absent_opponent_is_to_move(app):
+    room = FakeRoom(seat=1)
+    session = room.session()
+    room.play(0)
+    game = at_table(app, session)
+    assert session.actor == 1
+    room.send({"type": "presence", "seat": 0, "connected": False, "away_seconds": 3.0, "claim_in": None})
+    step(app)
+    assert session.claim_in() is None
+    while room.room.state.current_player == 1:          # the window's picks ...
+        step(app, 6)
+        session.apply(session.state.legal_actions()[0])
+        room.window_acts()
+    # ... and Ann, still away, is to move: an older server sends no presence, the update says it
+    room.send(room.update(away=[40.0, None]))
+    step(app, 6)
+    assert session.latest.current_player == 0
+    assert session.claim_in() is not None and session.claim_in() == pytest.approx(260, abs=2)
+    assert game.away_line() == i18n.t("online.away.waiting", who="Ann", left="4:20")

@@ -490,13 +490,17 @@ class OnlineSession:
     def _away_from_update(self, away, to_move) -> None:
         if away is None:
             self.opponent_away = None
-        elif self.opponent_away is None:
-            # Known from the update alone (a resume): the claim counts down while the absent
-            # seat is to move; until then the presence messages tell.
-            now = time.monotonic()
-            counting = to_move == self.opponent
-            self.opponent_away = {"since": now - away,
-                                  "claim_at": now + max(0.0, self.claim_seconds - away) if counting else None}
+            return
+        # Known from the update (a resume; or the absent seat now to move, which an older server
+        # tells with no presence message): the claim counts down while the absent seat is to
+        # move. A presence message, when one comes, says it exactly.
+        now = time.monotonic()
+        counting = to_move == self.opponent
+        claim_at = now + max(0.0, self.claim_seconds - away) if counting else None
+        if self.opponent_away is None:
+            self.opponent_away = {"since": now - away, "claim_at": claim_at}
+        elif self.opponent_away["claim_at"] is None:
+            self.opponent_away["claim_at"] = claim_at
 
     def _over(self, msg):
         """The end: the complete record arrives; the real final position is rebuilt from it."""
