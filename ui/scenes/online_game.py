@@ -133,10 +133,9 @@ class OnlineGameScene(GameScene):
         if note and version == session.version:
             return note
         s = self.state
-        if self.undo_visible() and not session.can_undo and self.undo_rect().collidepoint(self.mouse):
-            why = session.undo_unavailable()               # the Undo control, off: why
-            if why:
-                return why
+        why = self.undo_off_hovered()                  # the Undo control, off: why
+        if why:
+            return why
         if session.notice:
             return session.notice
         other = session.name(1 - session.viewer)
