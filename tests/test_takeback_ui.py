@@ -113,3 +113,34 @@ def test_the_undo_control_says_why_it_is_off(app):
     assert game._status_text() == i18n.t("takeback.blocked.reveal")
     game.hover_at((5, 5))
     assert game._status_text() != i18n.t("takeback.blocked.reveal")
+
+
+def test_a_setting_lets_take_backs_cross_what_was_shown_in_new_games(app, settings_kept):
+    """Off by default; the settings' Undo row goes Allowed -> No take-backs -> Also across
+    cards shown; a game started so keeps it (the save's options), online never has it."""
+    import json
+
+    from ui.files import settings as settings_file
+    from ui.files.settings import SETTINGS, Settings
+    from ui.scenes.settings import SettingsScene
+    assert SETTINGS.undo and not SETTINGS.undo_reveals
+    app.push(MenuScene())
+    scene = SettingsScene()
+    app.push(scene)
+    app.step(1 / 60)
+    scene.row("undo").activate()
+    assert not SETTINGS.undo and scene.row("undo").value == i18n.t("settings.undo_off")
+    scene.row("undo").activate()
+    assert SETTINGS.undo and SETTINGS.undo_reveals
+    assert scene.row("undo").value == i18n.t("takeback.setting.across")
+    fresh = Settings()
+    assert settings_file.load(None, fresh) is None and fresh.undo_reveals
+    session = against_computer(5)
+    assert session.saved.options == {"undo": True, "undo_reveals": True}
+    play_to(session, random.Random(3), crosses_a_reveal)
+    assert session.can_undo and session.undo()
+    again = GameSession.resume(session.saved)
+    assert again.undo_reveals
+    assert json.loads(json.dumps(session.saved.to_dict()))["options"]["undo_reveals"] is True
+    scene.row("undo").activate()
+    assert SETTINGS.undo and not SETTINGS.undo_reveals

@@ -48,6 +48,7 @@ class Settings:
     hard_think_seconds: float = 2.0
     show_opponent_prices: bool = True   # as in the reference online version
     undo: bool = True                   # take-backs allowed in new games (fixed in each save)
+    undo_reveals: bool = False          # ... also across a card turned up or anything else shown (game/takeback.py)
     fullscreen: bool = False
     window_size: tuple | None = None    # None: never chosen, the largest that fits the screen
     master_volume: int = 80             # percent
@@ -121,7 +122,7 @@ def _check(name: str, value):
     if name in ("master_volume", "effects_volume"):
         ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 100
         return value if ok else _INVALID
-    if name in ("show_opponent_prices", "undo", "fullscreen", "muted"):
+    if name in ("show_opponent_prices", "undo", "undo_reveals", "fullscreen", "muted"):
         return value if isinstance(value, bool) else _INVALID
     if name == "hints":
         return value if isinstance(value, bool) else _INVALID

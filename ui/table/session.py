@@ -91,9 +91,12 @@ class GameSession:
         if fresh:
             seed = config.seed if config.seed is not None else random.randrange(1 << 30)
             undo = SETTINGS.undo if config.undo is None else bool(config.undo)
+            options = {"undo": undo}
+            if undo and SETTINGS.undo_reveals:
+                options["undo_reveals"] = True     # take-backs also across what was shown (a setting)
             saved = SavedGame(seed=seed, agora=config.agora, first_player=_first_player(config, seed, humans[0] if humans else 0),
                               mode=config.mode, players=[_seat_record(s) for s in config.seats],
-                              options={"undo": undo})
+                              options=options)
         self.saved = saved
         if saved.mode == "online":        # an online game's record: seen from the seat played here
             from game.history import your_seat
@@ -102,6 +105,7 @@ class GameSession:
         self.first_player_arg = saved.first_player
         self.mode = saved.mode if saved.mode == "hotseat" else "ai"
         self.undo_allowed = bool(saved.options.get("undo", True))
+        self.undo_reveals = bool(saved.options.get("undo_reveals", False))
         for s in config.seats:
             if s.kind == "ai":
                 make_player(s.ai)             # an unknown name fails here, not in the AI process
@@ -329,8 +333,9 @@ class GameSession:
         return next((i for i in range(len(actions) - 1, -1, -1) if actions[i][0] == self.human_seat), None)
 
     def undo_floor(self, seat: int | None) -> int:
-        """The fewest actions a take-back by `seat` may leave (game.takeback.floor_of)."""
-        if seat is None:
+        """The fewest actions a take-back by `seat` may leave (game.takeback.floor_of); none
+        where the game was started with take-backs across what was shown (a setting)."""
+        if seat is None or self.undo_reveals:
             return 0
         return next((i + 1 for i in range(len(self.shown) - 1, -1, -1) if self.shown[i][seat]), 0)
 
