@@ -127,6 +127,7 @@ def main() -> int:
         ticket_button.activate()
     frames()
     moves = 0
+    code_written = False
     next_move = time.monotonic() + args.move_delay
     asked = None
     ask_from = sorted(int(n) for n in args.ask_undo_at.split(",") if n.strip())
@@ -138,8 +139,11 @@ def main() -> int:
         time.sleep(1 / 30)
         top = app.top
         if isinstance(top, OnlineWaitScene):
-            if top.session.room and args.code_file and args.host:
-                Path(args.code_file).write_text(top.session.room)
+            if top.session.room and args.code_file and args.host and not code_written:
+                tmp = Path(args.code_file + ".tmp")     # whole or not at all: the guest reads it
+                tmp.write_text(top.session.room)
+                tmp.replace(args.code_file)
+                code_written = True
             if top.session.room or top.session.failure:
                 shot("wait")
             continue
