@@ -191,12 +191,28 @@ def test_a_take_back_request_to_an_absent_player_says_so(app):
     session = room.session()
     my_first_pick(room, session)
     game = at_table(app, session)
-    room.send({"type": "presence", "seat": 0, "connected": False, "away_seconds": 1.0, "claim_in": None})
-    assert game.request_undo()
+    assert game.request_undo()                            # asked; then Ann leaves
     room.send({"type": "undo_request", "seat": 1, "to_seq": 1, "seq": 2})
+    room.send({"type": "presence", "seat": 0, "connected": False, "away_seconds": 1.0, "claim_in": None})
     step(app)
     game.note = (None, None)
     assert game._status_text() == i18n.t("takeback.blocked.away", who="Ann")
+
+
+def test_no_take_back_is_asked_of_an_absent_player(app):
+    """It would hold the window's own move until Ann is back: the control says so instead."""
+    room = FakeRoom(seat=1)
+    session = room.session()
+    my_first_pick(room, session)
+    game = at_table(app, session)
+    room.send({"type": "presence", "seat": 0, "connected": False, "away_seconds": 1.0, "claim_in": None})
+    step(app)
+    assert not session.can_undo and not game.request_undo()
+    assert ("ask_undo",) not in room.link.calls
+    assert game._status_text() == i18n.t("takeback.blocked.absent", who="Ann")
+    room.send({"type": "presence", "seat": 0, "connected": True, "away_seconds": None, "claim_in": None})
+    step(app)
+    assert session.can_undo
 
 
 def test_the_guest_is_told_the_host_must_open_the_game_again(app, monkeypatch):

@@ -301,6 +301,9 @@ class OnlineSession:
         before at this position, or it would cross something turned up (game/takeback.py)."""
         if self._undo_candidate() is None:
             return None
+        if self.opponent_away is not None:
+            # Asked now, the request would hold this seat's own move until the other returns.
+            return t("takeback.blocked.absent", who=self.name(self.opponent))
         if self.seq in self.refused_at:
             return t("takeback.blocked.refused", who=self.name(self.opponent))
         if self.reveal_at == self.seq or self._reveal_since_my_move():
