@@ -1,8 +1,9 @@
 """Games on the local network: announced and found with mDNS / DNS-SD (the `zeroconf` library).
 
 A hosting window announces `_agora-duel._tcp.local.` with its port and, in the TXT record,
-the room code, the host's name and the protocol version; the Join screen browses for
-them. Everything here is optional: without a network, without `zeroconf`, or with
+the room code, the host's name, the protocol version and the game's rules (`agora`: 1 or 0)
+and clock (`clock`: minutes each, 0 for none); the Join screen browses for them. An
+announcement without the rules or the clock (an older version) leaves them unknown (None). Everything here is optional: without a network, without `zeroconf`, or with
 AGORA_DUEL_LOCAL_ONLY set (tests, offline machines) nothing is sent, `start()` returns
 False, and the player types an address instead. Nothing here ever raises.
 
@@ -35,6 +36,8 @@ class FoundGame:
     port: int
     addresses: tuple = field(default_factory=tuple)
     version: int = protocol.VERSION
+    agora: bool | None = None   # the rules: with the Agora expansion or the base game (None: not said)
+    clock: int | None = None    # minutes each, 0 for no clock (None: not said)
 
     @property
     def url(self) -> str:
@@ -65,7 +68,14 @@ def found_from(properties: dict, addresses, port: int, fallback_host: str = "") 
     except ValueError:
         return None
     host = text("host").strip() or fallback_host
-    return FoundGame(host[:40], room, int(port), tuple(addresses), version)
+    agora = {"1": True, "0": False}.get(text("agora").strip())
+    try:
+        clock = int(text("clock"))
+    except ValueError:
+        clock = None
+    if clock is not None and not 0 <= clock <= 600:
+        clock = None
+    return FoundGame(host[:40], room, int(port), tuple(addresses), version, agora, clock)
 
 
 class GameList:
@@ -94,6 +104,16 @@ class GameList:
         return sorted(games, key=lambda g: (not g.compatible, g.host.lower(), g.room))
 
 
+def announcement(room: str, host: str, agora: bool | None = None, clock: int | None = None) -> dict:
+    """The TXT properties of a hosted game (what `found_from` reads back)."""
+    properties = {"room": room, "host": host[:40], "version": str(protocol.VERSION)}
+    if agora is not None:
+        properties["agora"] = "1" if agora else "0"
+    if clock is not None:
+        properties["clock"] = str(int(clock))
+    return properties
+
+
 class Announcer:
     """Tells the local network about a hosted game while it waits for the guest."""
 
@@ -101,7 +121,8 @@ class Announcer:
         self._zc = None
         self._info = None
 
-    def start(self, port: int, room: str, host_name: str = "") -> bool:
+    def start(self, port: int, room: str, host_name: str = "", *, agora: bool | None = None,
+              clock: int | None = None) -> bool:
         if not enabled():
             return False
         try:
@@ -113,7 +134,7 @@ class Announcer:
             label = f"{host} {room}"[:60]
             self._info = ServiceInfo(
                 SERVICE, f"{label}.{SERVICE}", port=port, addresses=addresses,
-                properties={"room": room, "host": host[:40], "version": str(protocol.VERSION)})
+                properties=announcement(room, host, agora, clock))
             self._zc = Zeroconf()
             self._zc.register_service(self._info)
             return True

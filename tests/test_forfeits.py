@@ -193,19 +193,20 @@ def end_in_window(app, session, action):
     assert isinstance(app.top, GameOverScene)
 
 
-# What the person at the screen reads: (headline, the line under the sheet's title, the
+# What the person at the screen reads: (headline, the line under the headline, from their side
+# (#44 point 16), the
 # note under the sheet, the log's last line) when they lose against the computer.
 YOU_LOSE = {
-    ("en", "forfeit"): ("YOU FORFEITED", "Victory by forfeit — one player was away from the online duel too long.",
+    ("en", "forfeit"): ("YOU FORFEITED", "You were away too long — Opponent wins by forfeit",
                         "The duel ended by forfeit (a player was away too long); the score sheet is shown for the record.",
                         "You forfeited the duel by being away too long — victory to the opponent."),
-    ("en", "time"): ("YOUR TIME RAN OUT", "Victory on time — one player's clock ran out.",
+    ("en", "time"): ("YOUR TIME RAN OUT", "Your time ran out — Opponent wins on time",
                      "The duel ended on time (a player's clock ran out); the score sheet is shown for the record.",
                      "You ran out of time — victory to the opponent."),
-    ("ko", "forfeit"): ("몰수패", "몰수승 — 한 플레이어가 온라인 대결에서 너무 오래 자리를 비웠습니다.",
+    ("ko", "forfeit"): ("몰수패", "내가 너무 오래 자리를 비웠습니다 — 상대의 몰수승",
                         "몰수로 대결이 끝났습니다(한 플레이어가 너무 오래 자리를 비움). 기록을 위해 승점 기록표를 보여 줍니다.",
                         "대결 종료 — 나 자리 비움으로 몰수패, 승자: 상대"),
-    ("ko", "time"): ("시간패", "시간승 — 한 플레이어의 제한 시간이 모두 지났습니다.",
+    ("ko", "time"): ("시간패", "내 시간이 다 되었습니다 — 상대의 시간승",
                      "시간 초과로 대결이 끝났습니다(한 플레이어의 제한 시간이 다 됨). 기록을 위해 승점 기록표를 보여 줍니다.",
                      "대결 종료 — 나 시간 초과, 승자: 상대"),
 }

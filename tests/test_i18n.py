@@ -271,7 +271,7 @@ def test_settings_rows_fit(lang):
     layout = Layout((1280, 720))
     catalogue = i18n.load_catalogue(lang)
     values = [v for k, v in catalogue.items() if k.startswith(("settings.speed.", "settings.lang."))] + \
-        [catalogue[k] for k in ("settings.on", "settings.off", "settings.undo_on", "settings.undo_off",
+        [catalogue[k] for k in ("settings.on", "settings.off", "settings.undo_on", "settings.undo_off", "takeback.setting.across",
                                 "settings.fullscreen", "settings.window")] + ["2560 × 1440"]
     widest = max(fonts.get_font(layout.px(20), True).size(v)[0] for v in values)
     for key, label in catalogue.items():

@@ -270,8 +270,10 @@ def test_the_player_who_was_away_comes_back_to_a_lost_game_by_forfeit(app, serve
         assert (result.winner, result.victory) == (0, "forfeit")
         words = drawn_words(app, monkeypatch)
         assert i18n.t("forfeits.over.you.forfeit").upper() in words
-        assert i18n.t("victory.long.forfeit") in words and i18n.t("forfeits.over.note.forfeit") in words
-        assert ("forfeit" if lang == "en" else "몰수") in i18n.t("victory.long.forfeit")
+        # under the headline, from this seat's side (#44 point 16)
+        line = i18n.t("online.over.lost.forfeit", winner="Ann")
+        assert line in words and i18n.t("forfeits.over.note.forfeit") in words
+        assert ("forfeit" if lang == "en" else "몰수") in line
         # Nothing on that screen tells the player who forfeited that the *opponent* was away.
         assert not any(w for w in words if "opponent was away" in w or "상대가 너무 오래" in w)
         assert any(("forfeit" if lang == "en" else "몰수패") in e.text for e in back.session.log[-2:])

@@ -8,9 +8,11 @@ through the table's own entry, a little slowly, so screenshots show a game in pr
     python tools/online_window.py --rejoin --data-dir B          # back to the seat left
 
 --shots DIR saves a screenshot at each stage (wait, start, every --shot-every moves, undo,
-reconnecting, over). --ask-undo-at N asks to take back after the window's N-th move; the
-window asked answers Allow after a few seconds. Set AGORA_DUEL_LOCAL_ONLY to keep
-everything on loopback.
+reconnecting, away, over). --ask-undo-at N,M asks to take back at the first chance from the
+window's N-th move on (and again from the M-th); the window asked refuses the first
+--refuse-undo requests and allows the others, after a few seconds. --continue returns to the
+seat left through the title screen's Continue (as after a crash). Set AGORA_DUEL_LOCAL_ONLY
+to keep everything on loopback.
 """
 from __future__ import annotations
 
@@ -44,7 +46,10 @@ def main() -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--shots")
     p.add_argument("--shot-every", type=int, default=25)
-    p.add_argument("--ask-undo-at", type=int, default=0)
+    p.add_argument("--ask-undo-at", default="", help="move counts, comma-separated")
+    p.add_argument("--refuse-undo", type=int, default=0, help="refuse this many take-back requests first")
+    p.add_argument("--continue", dest="via_continue", action="store_true",
+                   help="with --rejoin: through the title screen's Continue")
     p.add_argument("--stay", type=float, default=6.0, help="seconds to stay after the end")
     args = p.parse_args()
 
@@ -105,6 +110,15 @@ def main() -> int:
         frames(10)
         shot("join")
         join.join_typed()
+    elif args.via_continue:
+        app.pop()                                     # back to the title screen
+        frames(10)
+        menu = app.top
+        cont = next(b for b in menu.group.buttons if b.text == i18n.t("menu.continue"))
+        menu.group.index = menu.group.buttons.index(cont)
+        frames(5)
+        shot("title_continue")
+        cont.activate()
     else:
         label = i18n.t("online.rejoin", room=app.top.ticket.room)
         ticket_button = next(b for b in app.top.group.buttons if b.text == label)
@@ -113,16 +127,23 @@ def main() -> int:
         ticket_button.activate()
     frames()
     moves = 0
+    code_written = False
     next_move = time.monotonic() + args.move_delay
     asked = None
+    ask_from = sorted(int(n) for n in args.ask_undo_at.split(",") if n.strip())
+    refusals = args.refuse_undo
+    answered = 0
     ended = None
     while app.running:
         app.step(1 / 30)
         time.sleep(1 / 30)
         top = app.top
         if isinstance(top, OnlineWaitScene):
-            if top.session.room and args.code_file and args.host:
-                Path(args.code_file).write_text(top.session.room)
+            if top.session.room and args.code_file and args.host and not code_written:
+                tmp = Path(args.code_file + ".tmp")     # whole or not at all: the guest reads it
+                tmp.write_text(top.session.room)
+                tmp.replace(args.code_file)
+                code_written = True
             if top.session.room or top.session.failure:
                 shot("wait")
             continue
@@ -137,9 +158,14 @@ def main() -> int:
             shot(f"away_{moves}")
         if isinstance(top, UndoQuestion):
             asked = asked or time.monotonic()
-            shot("undo_question")
+            shot(f"undo_question_{answered}")
             if time.monotonic() - asked > 3:
-                top._allow()
+                if refusals > 0:
+                    refusals -= 1
+                    top._refuse()
+                else:
+                    top._allow()
+                answered += 1
                 asked = None
             continue
         if isinstance(top, OnlineGameOverScene):
@@ -150,7 +176,11 @@ def main() -> int:
                 break
             continue
         if session.undo_waiting:
-            shot("undo_waiting")
+            shot(f"undo_waiting_{moves}")
+        if session.undo_refused:
+            shot(f"undo_refused_{moves}")
+        if session.host_gone and game.away_line():
+            shot(f"host_gone_{moves}")
         if game.anim.busy or not session.human_to_act or time.monotonic() < next_move:
             continue
         legal = session.state.legal_actions()
@@ -158,13 +188,18 @@ def main() -> int:
             continue
         if moves and moves % args.shot_every == 0:
             shot(f"move_{moves}")
-        if args.ask_undo_at and moves == args.ask_undo_at and session.can_undo:
-            game.request_undo()
-            args.ask_undo_at = 0
-            next_move = time.monotonic() + args.move_delay
-            continue
+        if ask_from and moves >= ask_from[0]:
+            if session.can_undo:
+                ask_from.pop(0)
+                game.request_undo()
+                print(f"asked to take back at move {moves}", flush=True)
+                next_move = time.monotonic() + args.move_delay
+                continue
+            if session.undo_unavailable():
+                shot(f"undo_off_{moves}")
         if game.choose(rng.choice(legal)):
             moves += 1
+            print(f"move {moves}", flush=True)
         next_move = time.monotonic() + args.move_delay
     app.close()
     online_link.stop_hosting()

@@ -10,11 +10,13 @@ The file (`settings.json`):
      "hard_think_seconds": 4, "show_opponent_prices": true, "undo": true,
      "fullscreen": false, "window_size": [1600, 900],
      "master_volume": 80, "effects_volume": 80, "muted": false,
-     "new_game": {"mode": "ai", "opponent": "hard", "agora": "on", "first": "random", "names": ["", ""]}}
+     "new_game": {"mode": "ai", "opponent": "hard", "agora": "on", "first": "random", "names": ["", ""]},
+     "online_host": {"agora": "on", "first": "me", "clock": 20}}
 
 `window_size` is null until the player picks a size (or drags the window): the window then
 opens at the largest size that fits the screen (ui/draw/window_fit.py). `new_game` holds the last
-choices of the new-game screen (null before the first game).
+choices of the new-game screen (null before the first game), `online_host` those of the Host
+a game screen.
 """
 from __future__ import annotations
 
@@ -46,6 +48,7 @@ class Settings:
     hard_think_seconds: float = 2.0
     show_opponent_prices: bool = True   # as in the reference online version
     undo: bool = True                   # take-backs allowed in new games (fixed in each save)
+    undo_reveals: bool = False          # ... also across a card turned up or anything else shown (game/takeback.py)
     fullscreen: bool = False
     window_size: tuple | None = None    # None: never chosen, the largest that fits the screen
     master_volume: int = 80             # percent
@@ -53,6 +56,7 @@ class Settings:
     muted: bool = False                 # the M key
     hints: bool = False                 # the table's Hint button and H key (ui/table/hint.py)
     new_game: dict | None = None        # the new-game screen's last choices (ui/scenes/setup.py)
+    online_host: dict | None = None     # the Host a game screen's last choices (ui/scenes/online_host.py)
     ai_delay: float = field(default=0.35, metadata={"saved": False})  # hold before the AI's move is shown
 
     @property
@@ -118,7 +122,7 @@ def _check(name: str, value):
     if name in ("master_volume", "effects_volume"):
         ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 100
         return value if ok else _INVALID
-    if name in ("show_opponent_prices", "undo", "fullscreen", "muted"):
+    if name in ("show_opponent_prices", "undo", "undo_reveals", "fullscreen", "muted"):
         return value if isinstance(value, bool) else _INVALID
     if name == "hints":
         return value if isinstance(value, bool) else _INVALID
@@ -132,7 +136,25 @@ def _check(name: str, value):
         return _INVALID
     if name == "new_game":
         return _new_game_choices(value)
+    if name == "online_host":
+        return _host_choices(value)
     return _INVALID
+
+
+HOST_CHOICES = {"agora": ("on", "off"), "first": ("random", "me", "other"), "clock": (0, 10, 20, 30)}
+
+
+def _host_choices(value):
+    """The Host a game screen's remembered rules, first player and clock (words and minutes
+    it offers; a value it does not offer makes the whole choice invalid)."""
+    if value is None:
+        return None
+    if not isinstance(value, dict) or not set(value) <= set(HOST_CHOICES):
+        return _INVALID
+    for key, allowed in HOST_CHOICES.items():
+        if key in value and (isinstance(value[key], bool) or value[key] not in allowed):
+            return _INVALID
+    return dict(value)
 
 
 NEW_GAME_KEYS = ("mode", "opponent", "agora", "first")

@@ -271,9 +271,20 @@ class GameScene(Scene):
         s = self.session
         return s.undo_allowed and not s.both_ai and not s.state.is_terminal
 
+    def undo_off_hovered(self) -> str | None:
+        """The pointer is on the Undo control while it is off: why it is (or None)."""
+        if self.app is None or not self.undo_visible() or self.session.can_undo \
+                or not self.undo_rect().collidepoint(self.mouse):
+            return None
+        return self.session.undo_unavailable()
+
     def request_undo(self) -> bool:
-        """Take back (session.undo_target); any open dialog or overlay of the game closes."""
+        """Take back (session.undo_target); any open dialog or overlay of the game closes.
+        When the take-back is not allowed, the status line says why (session.undo_unavailable)."""
         if not self.session.can_undo:
+            why = self.session.undo_unavailable()
+            if why:
+                self.note = (why, self.session.version)
             return False
         self.anim.finish()
         if not self.session.undo():
@@ -564,6 +575,9 @@ class GameScene(Scene):
         note, version = self.note
         if note and version == self.session.version:       # said until the position changes
             return note
+        why = self.undo_off_hovered()
+        if why:
+            return why
         if s.is_terminal:
             return t("status.over")
         seat = s.current_player

@@ -6,7 +6,7 @@ import pygame
 from game import CATEGORIES
 from game.actions import FORFEIT_VICTORIES
 from ui.draw import art as ui_art
-from ui.draw import theme
+from ui.draw import fonts, theme
 from ui.text.i18n import t
 from ui.scenes.base import registered
 from ui.scenes.overlay import TableOverlay
@@ -15,6 +15,9 @@ from ui.draw.widgets import Button, ButtonGroup, draw_panel
 
 ROWS = list(CATEGORIES) + ["total"]
 ROW_H = 29
+BUTTON_W = 184                 # design width of a button, at least
+LABEL_MARGIN = 74              # a button's width its label may not use (ui/draw/widgets.Button)
+MAX_ROW = 1540                 # the row of buttons stays within the window's design width
 
 
 @registered
@@ -63,10 +66,19 @@ class GameOverScene(TableOverlay):
     def _menu(self) -> None:
         self.app.go_home()
 
+    def button_width(self, layout) -> float:
+        """One width for every button, wide enough that each label is set at the buttons' own
+        size (none, such as "View the table", smaller than the others), within the window."""
+        n, gap = len(self.group.buttons), 10
+        widest = max(fonts.get_font(layout.px(b.text_size), True).size(b.text)[0] for b in self.group.buttons)
+        needed = widest / layout.scale + LABEL_MARGIN + 4
+        return min(max(BUTTON_W, needed), (MAX_ROW - (n - 1) * gap) / n)
+
     def on_resize(self, layout) -> None:
         n = len(self.group.buttons)
-        w, gap = 184, 10
-        x0 = 800 - (n * w + (n - 1) * gap) / 2
+        w, gap = self.button_width(layout), 10
+        self.row_width = n * w + (n - 1) * gap
+        x0 = 800 - self.row_width / 2
         for i, b in enumerate(self.group.buttons):
             b.rect = layout.rect(x0 + i * (w + gap), 706, w, 50)
 
@@ -97,7 +109,7 @@ class GameOverScene(TableOverlay):
         session = self.game.session
         result = session.state.result
         # wide enough for the row of buttons (five with Analysis), at least the score sheet's 800
-        width = max(800, len(self.group.buttons) * 194 + 30)
+        width = max(800, getattr(self, "row_width", len(self.group.buttons) * 194 - 10) + 40)
         panel = L.rect(800 - width / 2, 110, width, 680)
         draw_panel(surface, panel, L)
         forfeited = result.victory in FORFEIT_VICTORIES and result.winner is not None
@@ -116,8 +128,9 @@ class GameOverScene(TableOverlay):
         if title.get_width() > room:           # a long player name: the lettering is set smaller
             title = pygame.transform.smoothscale(title, (room, max(1, round(title.get_height() * room / title.get_width()))))
         surface.blit(title, title.get_rect(center=L.point(800, 168)))
-        text(surface, L, t(f"victory.long.{result.victory}"), 20, theme.INK_SOFT, L.point(800, 214), anchor="center",
-             max_width=740)
+        subtitle = forfeit_subtitle(session, result.winner, result.victory) if forfeited else None
+        text(surface, L, subtitle or t(f"victory.long.{result.victory}"), 20, theme.INK_SOFT, L.point(800, 214),
+             anchor="center", max_width=740)
         ui_art.draw_divider(surface, L.point(800, 240), L.px(240), L.px(2))
         x_label, x0, x1 = 470, 870, 1040
         y = 256
@@ -172,6 +185,18 @@ def forfeit_headline(session, winner: int, victory: str) -> str:
     if victory == "concession":
         return t("concede.over.conceded", who=session.name(loser), winner=session.name(winner))
     return t(f"forfeits.over.other.{victory}", who=session.name(loser), winner=session.name(winner))
+
+
+def forfeit_subtitle(session, winner: int, victory: str) -> str | None:
+    """The line under the headline of a game lost or won on time or by forfeit, from the side
+    of the one person at this screen: "Your time ran out — Ann wins on time" (not the general
+    "Victory on time…"); None elsewhere (hot-seat, a concession: the general line)."""
+    if victory not in ("time", "forfeit") or session.mode == "hotseat" or session.human_seat is None:
+        return None
+    loser = 1 - winner
+    if session.human_seat == loser:
+        return t(f"online.over.lost.{victory}", winner=session.name(winner))
+    return t(f"online.over.won.{victory}", loser=session.name(loser))
 
 
 def forfeit_note(victory: str) -> str:

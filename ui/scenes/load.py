@@ -77,8 +77,9 @@ def title_of(saved) -> str:
 def details_of(saved) -> str:
     s = saved.summary or {}
     scores = s.get("scores") or [0, 0]
+    first = your_seat(saved) if saved.mode == ONLINE else 0       # the viewer's score first
     try:
-        score = t("saves.score", a=int(scores[0]), b=int(scores[1]))
+        score = t("saves.score", a=int(scores[first]), b=int(scores[1 - first]))
     except (TypeError, ValueError, IndexError):
         score = "–"
     moves = t("saves.moves", n=len(saved.actions))
@@ -212,7 +213,8 @@ def row_details(row) -> str:
     else:
         head = t("saves.you_won") if row.outcome == "W" else t("saves.ai_won")
     victory = kind_label(row.victory) if row.winner in (0, 1) else ""
-    score = t("saves.score", a=int(row.totals[0]), b=int(row.totals[1]))
+    first = row.you if row.mode == ONLINE and row.you in (0, 1) else 0     # the viewer's score first
+    score = t("saves.score", a=int(row.totals[first]), b=int(row.totals[1 - first]))
     moves = t("saves.moves", n=row.decisions)
     hinted = t("insight.saves.hinted") if row.hints else ""
     return " · ".join(x for x in (head, victory, score, moves, hinted) if x)

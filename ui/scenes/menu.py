@@ -31,6 +31,7 @@ class MenuScene(Scene):
         self.group = ButtonGroup([])
         self._resume = None
         self._shown = False
+        self._frame = None                # the app's frame count at this scene's last update
         self._backdrop: pygame.Surface | None = None
         rng = random.Random(3)
         # Drifting dust in the light: (x, y, speed, phase, radius) in design units.
@@ -47,14 +48,15 @@ class MenuScene(Scene):
     def _build(self) -> None:
         from ui.files import saves
         self._resume = self._resumable()
-        resumable = self._resume is not None or self._damaged_newest()
+        self._ticket = self._online_ticket()
+        resumable = self._resume is not None or self._ticket is not None or self._damaged_newest()
         stored = saves.has_saves()
         index = self.group.index if self.group.buttons else None
         glow = [b.highlight for b in self.group.buttons]
         self.group = ButtonGroup([
             Button(t("menu.new_game"), self._new_game, description=t("menu.hint.new_game")),
             Button(t("menu.continue"), self._continue, enabled=resumable,
-                   description=t("menu.hint.continue_game") if resumable else t("menu.hint.continue")),
+                   description=self._continue_hint(resumable)),
             Button(t("menu.rules"), self._rules, description=t("menu.hint.rules")),
             Button(t("menu.settings"), self._settings, description=t("menu.hint.settings")),
             Button(t("menu.load"), self._load, enabled=stored,
@@ -76,6 +78,23 @@ class MenuScene(Scene):
         self._build()
         if self.app is not None:
             self.on_resize(self.layout)
+
+    def _continue_hint(self, resumable: bool) -> str:
+        if self._ticket is not None:
+            return t("online.continue", room=self._ticket.room)
+        return t("menu.hint.continue_game") if resumable else t("menu.hint.continue")
+
+    @staticmethod
+    def _online_ticket():
+        """The online game this window left (closed, crashed, or back to this menu) and may
+        return to, unless a game on this machine is in memory: Continue returns to the one
+        played last in this run, else to the online game, whose clock and opponent wait."""
+        from ui.table.online_session import load_ticket
+        from ui.table.session import CURRENT
+        session = CURRENT.get("session")
+        if session is not None and not session.state.is_terminal:
+            return None
+        return load_ticket()
 
     @staticmethod
     def _resumable():
@@ -109,6 +128,11 @@ class MenuScene(Scene):
         session = CURRENT.get("session")
         if session is not None and not session.state.is_terminal:
             self.app.push(GameScene(session))
+            return
+        ticket = self._online_ticket()
+        if ticket is not None:
+            from ui.scenes.online_wait import rejoin
+            rejoin(self.app, ticket)
             return
         target, damaged = saves.continue_choice()
         if damaged:                     # never open an older game in its place without saying so
@@ -163,10 +187,14 @@ class MenuScene(Scene):
     def update(self, dt: float) -> None:
         self.time += dt
         on_top = self.app is not None and self.app.top is self
-        if on_top and not self._shown:       # back from another screen: saves may have changed
+        # Back from another screen (only the top scene is updated: a gap in the frames says
+        # this one was covered): saves, or an online game to return to, may have changed.
+        covered = self.app is not None and self._frame is not None and self.app.frames > self._frame + 1
+        if on_top and (not self._shown or covered):
             self._build()
             self.on_resize(self.layout)
         self._shown = on_top
+        self._frame = self.app.frames if self.app is not None else None
         self.group.update(dt)
 
     # --- drawing ----------------------------------------------------------------

@@ -9,6 +9,8 @@ win to claim after the away limit) and the clocks. Nothing here ever waits for t
 """
 from __future__ import annotations
 
+import time
+
 import pygame
 
 from ui.draw import theme
@@ -17,16 +19,11 @@ from ui.scenes.base import screen
 from ui.scenes.dialog import DialogScene
 from ui.scenes.game import GameScene
 from ui.scenes.gameover import GameOverScene
+from ui.table.online_session import clock_text  # noqa: F401  (the table's clocks; named here too)
 from ui.table.paint import PLAYER_COLORS, rounded, text
 
 CLAIM_W = 150                         # design width of the Claim button
-
-
-def clock_text(seconds: float | None) -> str:
-    if seconds is None:
-        return ""
-    whole = int(seconds + 0.999)
-    return f"{whole // 60}:{whole % 60:02d}"
+HOST_GONE_AFTER = 3.0                 # seconds without the server before the banner says so
 
 
 class _NoHint:
@@ -120,6 +117,9 @@ class OnlineGameScene(GameScene):
 
     def request_undo(self) -> bool:
         if not self.session.undo():
+            why = self.session.undo_unavailable()
+            if why:
+                self.note = (why, self.session.version)
             return False
         self.note = (t("online.undo.asked"), self.session.version)
         return True
@@ -133,14 +133,23 @@ class OnlineGameScene(GameScene):
         if note and version == session.version:
             return note
         s = self.state
+        why = self.undo_off_hovered()                  # the Undo control, off: why
+        if why:
+            return why
         if session.notice:
             return session.notice
+        other = session.name(1 - session.viewer)
+        if session.host_gone:
+            return t("online.link.host_gone", who=other)
+        away = session.away_seconds() is not None and session.record is None
         if session.undo_waiting:
-            return t("online.undo.waiting", who=session.name(1 - session.viewer))
+            return t("takeback.blocked.away", who=other) if away else t("online.undo.waiting", who=other)
         if session.undo_refused:
             return t("online.undo.refused", who=session.name(1 - session.viewer))
         if not s.is_terminal and session.record is None:
             if session.actor is not None and session.actor != session.viewer:
+                if away:                      # not "deciding": gone, and waited for
+                    return t("online.status.away", who=other)
                 return t("online.status.opponent", who=session.name(session.actor))
             if session.sent_seq is not None and session.sent_seq == session.seq:
                 return t("online.status.sent")
@@ -204,18 +213,26 @@ class OnlineGameScene(GameScene):
         if session.failure is not None:
             return t("online.link.failed"), theme.DANGER
         if session.connection == "lost":
-            return t("online.link.reconnecting") + "." * (1 + int(self.time * 3) % 3), (250, 170, 90)
+            return t("online.link.reconnecting") + "…", (250, 170, 90)     # one ellipsis, never ".."
         return t("online.link.connected", room=session.room or ""), (150, 220, 140)
 
     def away_line(self) -> str | None:
+        """The banner's words: the opponent disconnected (with the time left before the win
+        may be claimed, once it counts), or, for a guest, the connection to the host lost."""
         session = self.session
-        away = session.away_seconds()
-        if away is None or session.record is not None:
+        if session.record is not None:
             return None
         who = session.name(1 - session.viewer)
+        if session.host_gone and session.lost_since is not None \
+                and time.monotonic() - session.lost_since > HOST_GONE_AFTER:
+            return t("online.link.host_gone", who=who)
+        if session.away_seconds() is None:
+            return None
         claim_in = session.claim_in()
-        if claim_in:
-            return t("online.away.since", who=who, time=clock_text(away), left=clock_text(claim_in))
+        if claim_in is None:
+            return t("online.away.waiting_later", who=who)
+        if claim_in > 0:
+            return t("online.away.waiting", who=who, left=clock_text(claim_in))
         return t("online.away.claim_now", who=who)
 
     def _log_area(self):
@@ -246,8 +263,24 @@ class OnlineGameScene(GameScene):
     def away_rect(self) -> pygame.Rect:
         return self.layout.rect(*self._away_box())
 
+    def notice_line(self) -> str | None:
+        """What the banner says when nobody is away: the answer to a take-back request (its
+        refusal, a refusal by the server, the wait) — the status line it is also said on is
+        covered while a decision's prompt is open."""
+        session = self.session
+        if session.record is not None:
+            return None
+        other = session.name(1 - session.viewer)
+        if session.notice:
+            return session.notice
+        if session.undo_refused:
+            return t("online.undo.refused", who=other)
+        if session.undo_waiting:
+            return t("online.undo.waiting", who=other)
+        return None
+
     def _draw_away(self, surface, layout) -> None:
-        line = self.away_line()
+        line = self.away_line() or self.notice_line()
         if line is None:
             return
         x, y, w, h = self._away_box()
@@ -267,7 +300,7 @@ class OnlineGameScene(GameScene):
 
     def claim_available(self) -> bool:
         s = self.session
-        return s.record is None and s.away_seconds() is not None and not s.claim_in()
+        return s.record is None and s.away_seconds() is not None and s.claim_in() == 0
 
     def claim_rect(self) -> pygame.Rect:
         x, y, w, h = self._away_box()
@@ -301,7 +334,9 @@ class UndoQuestion(DialogScene):
     def __init__(self, game) -> None:
         self.game = game
         who = game.session.name(1 - game.session.viewer)
-        super().__init__(t("online.undo.question_title"), t("online.undo.question", who=who),
+        move = game.session.undo_move()
+        body = t("online.undo.question_move", who=who, move=move) if move else t("online.undo.question", who=who)
+        super().__init__(t("online.undo.question_title"), body,
                          [(t("online.undo.allow"), self._allow), (t("online.undo.refuse"), self._refuse)],
                          on_cancel=self._refuse, default=1)
 

@@ -26,10 +26,29 @@ class OnlineHostScene(OnlineScreen):
     def __init__(self, name: str = "") -> None:
         super().__init__()
         self.name = name
-        self.choice = {k: self.remembered.get(k, 0) for k in ROWS}
+        self.choice = self._last_choices()
         self.row = 0
         self.rects: dict = {}
         self.problem = ""
+
+    @classmethod
+    def _last_choices(cls) -> dict:
+        """The choices made last: in this run, else kept in the settings from an earlier one."""
+        if cls.remembered:
+            return {k: cls.remembered.get(k, 0) for k in ROWS}
+        from ui.files.settings import SETTINGS
+        kept = SETTINGS.online_host or {}
+        return {k: OPTIONS[k].index(kept[k]) if kept.get(k) in OPTIONS[k] else 0 for k in ROWS}
+
+    def remember(self) -> None:
+        """Keep the choices for the next time, in this run and the next (the settings file)."""
+        from ui.files import settings as settings_file
+        from ui.files.settings import SETTINGS
+        OnlineHostScene.remembered = dict(self.choice)
+        kept = {k: self.value(k) for k in ROWS}
+        if SETTINGS.online_host != kept:
+            SETTINGS.online_host = kept
+            settings_file.save()
 
     def value(self, key):
         return OPTIONS[key][self.choice[key]]
@@ -51,7 +70,7 @@ class OnlineHostScene(OnlineScreen):
 
     def start(self) -> None:
         from ui.scenes.online_wait import host_game
-        OnlineHostScene.remembered = dict(self.choice)
+        self.remember()
         self.problem = host_game(self.app, self.name, self.create_options()) or ""
 
     def on_resize(self, layout) -> None:

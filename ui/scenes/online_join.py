@@ -44,6 +44,21 @@ def server_url(address: str) -> str | None:
     return f"ws://{host}:{port}"
 
 
+def found_detail(game) -> str:
+    """A found game's line beside the host's name: its rules and clock (when announced), its room."""
+    if not game.compatible:
+        return t("online.problem.version")
+    if game.agora is None and game.clock is None:
+        return t("online.found_row", room=game.room)
+    parts = []
+    if game.agora is not None:
+        parts.append(t("setup.agora_on") if game.agora else t("setup.agora_off"))
+    if game.clock is not None:
+        parts.append(t("online.clock_minutes", n=game.clock) if game.clock else t("online.found_no_clock"))
+    parts.append(t("online.found_row", room=game.room))
+    return " · ".join(parts)
+
+
 def make_browser():
     from net.discovery import Browser
     return Browser()
@@ -189,7 +204,7 @@ class OnlineJoinScene(OnlineScreen):
             rounded(surface, r, theme.BRONZE if hot else theme.UMBER, L.px(10), max(1, L.px(1.5)), theme.BRONZE_LIGHT)
             text(surface, L, game.host or "?", 20, theme.TEXT_ON_DARK, (r.x + L.px(20), r.centery),
                  anchor="midleft", bold=True, max_width=440)
-            detail = t("online.found_row", room=game.room) if game.compatible else t("online.problem.version")
+            detail = found_detail(game)
             text(surface, L, detail, 17, theme.TEXT_ON_DARK, (r.right - L.px(20), r.centery), anchor="midright",
                  max_width=380)
         text(surface, L, t("online.typed_title"), 22, theme.INK, L.point(800, 540), anchor="midtop", bold=True)

@@ -94,7 +94,8 @@ class OnlineWaitScene(OnlineScreen):
             return
         from net.discovery import Announcer
         self.announcer = Announcer()
-        self.announced = self.announcer.start(self.port, self.session.room, self.session.my_name)
+        self.announced = self.announcer.start(self.port, self.session.room, self.session.my_name,
+                                              agora=self.session.agora, clock=self.session.clock_minutes)
 
     def _stop_announcing(self) -> None:
         if self.announcer is not None:
@@ -160,12 +161,22 @@ class OnlineWaitScene(OnlineScreen):
             return t(key)
         return t("online.error.other", error=failure.get("message") or code or "")
 
+    def _draw_pulse(self, surface, L) -> None:
+        """Three dots beside the title that brighten in turn: still waiting (the headline's
+        own words end with their ellipsis; no dots are added to them)."""
+        import pygame
+        lit = int(self.time * 3) % 3
+        for i in range(3):
+            colour = theme.BRONZE if i == lit else theme.PARCHMENT_DARK
+            pygame.draw.circle(surface, colour, L.point(800 + (i - 1) * 18, 268), L.px(4))
+
     def draw_content(self, surface, L) -> None:
         session = self.session
-        dots = "." * (1 + int(self.time * 2) % 3)
         failed = session.failure is not None
-        text(surface, L, self.headline() + ("" if failed else dots), 28, theme.DANGER if failed else theme.INK,
+        text(surface, L, self.headline(), 28, theme.DANGER if failed else theme.INK,
              L.point(800, 236), anchor="center", bold=True, max_width=1200)
+        if not failed:
+            self._draw_pulse(surface, L)
         if failed:
             text(surface, L, self.problem(), 20, theme.INK, L.point(800, 300), anchor="center", max_width=1200)
             return

@@ -12,7 +12,7 @@ from ui.draw import art as ui_art
 from ui.draw import theme
 from ui.text.i18n import t
 from game.actions import concede
-from ui.scenes.dialog import concede_confirmation, quit_confirmation
+from ui.scenes.dialog import DialogScene, concede_confirmation, quit_confirmation
 from ui.scenes.overlay import TableOverlay
 from ui.table.paint import text
 from ui.draw.widgets import Button, ButtonGroup, draw_panel
@@ -74,6 +74,11 @@ class PauseScene(TableOverlay):
         game.play(concede(seat))         # the game-over screen follows once its events are shown
 
     def _menu(self) -> None:
+        session = self.game.session
+        if session.mode == "online" and session.clock_minutes and not session.state.is_terminal \
+                and session.record is None:
+            self.app.push(leave_online_confirmation(self.app, session))   # the clock keeps running
+            return
         self.app.go_home()
 
     def _quit(self) -> None:
@@ -108,7 +113,29 @@ class PauseScene(TableOverlay):
              max_width=400)
         ui_art.draw_divider(surface, L.point(800, 296), L.px(150), L.px(2))
         self.group.draw(surface, L)
-        text(surface, L, t("pause.hint"), 15, theme.INK_SOFT, L.point(800, 668 + extra), anchor="center", max_width=420)
+        text(surface, L, coming_back(self.game), 15, theme.INK_SOFT, L.point(800, 668 + extra), anchor="center",
+             max_width=420)
+
+
+def coming_back(game) -> str:
+    """What is true about coming back to this game from the main menu: a game on this machine
+    is continued there; an online game goes on without the player (and its clock with it); a
+    lesson is taken up again from Learn to play."""
+    from ui.scenes.tutorial_session import LessonSession
+    session = game.session
+    if session.mode == "online":
+        return t("online.pause.hint_clock") if session.clock_minutes else t("online.pause.hint")
+    if isinstance(session, LessonSession):
+        return t("pause.hint_lesson")
+    return t("pause.hint")
+
+
+def leave_online_confirmation(app, session) -> DialogScene:
+    """Leaving an online game that has a clock: the clock keeps running meanwhile."""
+    from ui.table.online_session import clock_text
+    body = t("online.pause.leave_body", time=clock_text(session.claim_seconds), who=session.name(1 - session.viewer))
+    return DialogScene(t("online.pause.leave_title"), body,
+                       [(t("online.pause.leave"), app.go_home), (t("online.pause.stay"), None)], default=1)
 
 
 def conceding_seat(session) -> int | None:

@@ -136,7 +136,9 @@ class SettingsScene(DialogScene):
         if key == "hints":
             return on if SETTINGS.hints else off
         if key == "undo":
-            return t("settings.undo_on") if SETTINGS.undo else t("settings.undo_off")
+            if not SETTINGS.undo:
+                return t("settings.undo_off")
+            return t("takeback.setting.across") if SETTINGS.undo_reveals else t("settings.undo_on")
         if key == "display":
             return t("settings.fullscreen") if self._fullscreen() else t("settings.window")
         if key == "size":
@@ -201,8 +203,10 @@ class SettingsScene(DialogScene):
             self._think_changed()
         elif key == "prices":
             SETTINGS.show_opponent_prices = not SETTINGS.show_opponent_prices
-        elif key == "undo":
-            SETTINGS.undo = not SETTINGS.undo
+        elif key == "undo":                         # allowed -> none -> also across what was shown
+            states = [(True, False), (False, False), (True, True)]
+            now = (SETTINGS.undo, SETTINGS.undo_reveals and SETTINGS.undo)
+            SETTINGS.undo, SETTINGS.undo_reveals = states[(states.index(now) + step) % len(states)]
         elif key == "hints":
             SETTINGS.hints = not SETTINGS.hints
         elif key == "display":
@@ -323,7 +327,7 @@ class SettingsScene(DialogScene):
         if key == "think":
             return t("settings.think_note")
         if key == "undo":
-            return t("settings.undo_note")
+            return t("takeback.setting.note") if SETTINGS.undo else t("settings.undo_note")
         return ""
 
     def draw(self, surface) -> None:

@@ -13,14 +13,21 @@ thread of this process; it serves for as long as the window is open.
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import queue
 import threading
+
+log = logging.getLogger(__name__)
 
 # Set (to anything) to keep everything on this machine: the hosted server listens on
 # 127.0.0.1 only and nothing is announced on the local network (tests, offline machines).
 LOCAL_ONLY_ENV = "AGORA_DUEL_LOCAL_ONLY"
 DEFAULT_PORT = 8765
+# For tests and the curious (docs/server.md): the hosted server's away limit (seconds an absent
+# player to move may be away before the win can be claimed) and the length of a clock minute.
+AWAY_CLAIM_ENV = "AGORA_DUEL_AWAY_CLAIM_SECONDS"
+MINUTE_ENV = "AGORA_DUEL_MINUTE_SECONDS"
 
 
 def local_only() -> bool:
@@ -150,10 +157,10 @@ def host(data_dir, port: int = DEFAULT_PORT) -> int:
     port may be taken: then any free one. Raises OSError when no server can start."""
     if HOSTED["server"] is not None:
         return HOSTED["port"]
-    from net.server import BackgroundServer, Config
+    from net.server import BackgroundServer
     address = "127.0.0.1" if local_only() else "0.0.0.0"
     for attempt in ([port, 0] if port else [0]):
-        server = BackgroundServer(Config(data_dir=str(data_dir), host=address, port=attempt))
+        server = BackgroundServer(server_config(data_dir, address, attempt))
         try:
             HOSTED["port"] = server.start()
         except OSError:
@@ -164,6 +171,35 @@ def host(data_dir, port: int = DEFAULT_PORT) -> int:
         HOSTED["server"] = server
         return HOSTED["port"]
     raise OSError("no port")
+
+
+def _seconds_from_env(name: str, default: float) -> float:
+    """A positive number of seconds from the environment; anything else: a warning and the default."""
+    raw = os.environ.get(name)
+    if raw is None or not raw.strip():
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        value = -1.0
+    if not 0 < value < float("inf"):
+        log.warning("%s=%r is not a positive number of seconds; using %g", name, raw, default)
+        return default
+    return value
+
+
+def server_config(data_dir, address: str, port: int):
+    """The hosted server's Config: the defaults, with the away limit and the clock's minute
+    taken from AGORA_DUEL_AWAY_CLAIM_SECONDS and AGORA_DUEL_MINUTE_SECONDS when set."""
+    from dataclasses import replace
+
+    from net.protocol import Limits
+    from net.server import Config
+    limits = Limits()
+    limits = replace(limits, away_claim_seconds=_seconds_from_env(AWAY_CLAIM_ENV, limits.away_claim_seconds))
+    config = Config(data_dir=str(data_dir), host=address, port=port, limits=limits)
+    config.minute_seconds = _seconds_from_env(MINUTE_ENV, config.minute_seconds)
+    return config
 
 
 def stop_hosting() -> None:

@@ -27,6 +27,7 @@ from game.ai.determinize import determinize
 from game.events import Event
 from game.savegame import SavedGame, SaveError
 from game.scoring import Result
+from game.takeback import reveals_to
 from ui.files import saves, storage
 from ui.text.i18n import t
 from ui.table.session import LogEntry
@@ -35,6 +36,14 @@ from ui.table.text import quiet_line
 
 log = logging.getLogger(__name__)
 TICKET_FILE = "online.json"
+
+
+def clock_text(seconds: float | None) -> str:
+    """A clock or a time left as m:ss (a started second counts whole)."""
+    if seconds is None:
+        return ""
+    whole = int(seconds + 0.999)
+    return f"{whole // 60}:{whole % 60:02d}"
 
 
 # --- coming back to a seat (after the window was closed or killed) ------------------------------
@@ -159,6 +168,9 @@ class OnlineSession:
         self.opponent_away: dict | None = None   # {'since', 'claim_at'} (monotonic times)
         self.undo_request: dict | None = None    # the server's waiting request
         self.undo_refused = False         # our request was refused (said until the next move)
+        self.refused_at: set = set()      # positions where our take-back was refused: not asked again
+        self.reveal_at: int | None = None # the server said a take-back here would cross a reveal
+        self.lost_since: float | None = None     # when the connection was lost (monotonic)
         self.sent_seq: int | None = None  # an action sent at this position, answer awaited
         self.record: dict | None = None
         self.saved: SavedGame | None = None
@@ -222,7 +234,9 @@ class OnlineSession:
         if not self.update or self.update.get("clocks") is None:
             return None
         left = float(self.update["clocks"][seat])
-        if self.update.get("clock_running") == seat and self.record is None:
+        # Counted down between updates only while the server is heard: with the connection
+        # lost (the host's window gone), the clock shows what the server said last.
+        if self.update.get("clock_running") == seat and self.record is None and self.connection == "ok":
             left -= time.monotonic() - self.update_time
         return max(0.0, left)
 
@@ -232,9 +246,22 @@ class OnlineSession:
         return time.monotonic() - self.opponent_away["since"]
 
     def claim_in(self) -> float | None:
-        if self.opponent_away is None:
+        """Seconds until the win may be claimed against the absent opponent; None when nobody
+        is away or the absence does not count yet (the absent seat is not the one to move)."""
+        if self.opponent_away is None or self.opponent_away["claim_at"] is None:
             return None
         return max(0.0, self.opponent_away["claim_at"] - time.monotonic())
+
+    @property
+    def opponent(self) -> int:
+        return 1 - self.viewer
+
+    @property
+    def host_gone(self) -> bool:
+        """The connection is lost and this window does not host the game: the other
+        player's window (or the server) must come back."""
+        hosting = self.ticket_for is not None and self.ticket_for[1]
+        return self.connection == "lost" and self.failure is None and not hosting
 
     # --- sending ----------------------------------------------------------------------------------------
 
@@ -257,11 +284,43 @@ class OnlineSession:
     undo_allowed = True
 
     def undo_target(self) -> int | None:
+        target = self._undo_candidate()
+        if target is None or self.undo_unavailable() is not None:
+            return None
+        return target
+
+    def _undo_candidate(self) -> int | None:
         if self.state is None or self.state.is_terminal or self.record is not None \
-                or self.undo_request is not None:
+                or self.undo_request is not None or self.connection != "ok":
             return None
         history = self.state.history
         return next((i for i in range(len(history) - 1, -1, -1) if history[i].player == self.seat), None)
+
+    def undo_unavailable(self) -> str | None:
+        """Why the Undo control is off although this seat has a move to take back: refused
+        before at this position, or it would cross something turned up (game/takeback.py)."""
+        if self._undo_candidate() is None:
+            return None
+        if self.opponent_away is not None:
+            # Asked now, the request would hold this seat's own move until the other returns.
+            return t("takeback.blocked.absent", who=self.name(self.opponent))
+        if self.seq in self.refused_at:
+            return t("takeback.blocked.refused", who=self.name(self.opponent))
+        if self.reveal_at == self.seq or self._reveal_since_my_move():
+            return t("takeback.blocked.reveal")
+        return None
+
+    def _reveal_since_my_move(self) -> bool:
+        """This seat's account shows something hidden turned up since its last decision
+        (when the account tells where that decision began; the server decides otherwise)."""
+        start, found = 0, None
+        for end, action in self.chunks:
+            if action is not None and action.player == self.seat:
+                found = start
+            elif action is None:
+                found = None                # several moves in one update: where mine began is unknown
+            start = end
+        return found is not None and any(reveals_to(e, self.seat) for e in self.events[found:])
 
     @property
     def can_undo(self) -> bool:
@@ -281,6 +340,24 @@ class OnlineSession:
     @property
     def undo_waiting(self) -> bool:
         return self.undo_request is not None and self.undo_request.get("seat") == self.seat
+
+    def undo_move(self) -> str:
+        """The decision the waiting request would take back, in words ('' if unknown): the
+        server's `move` (its notation) or the asker's action at that point of the history."""
+        from ui.text.insight_text import move_label
+        request = self.undo_request or {}
+        notation = request.get("move")
+        action = None
+        history = self.latest.history if self.latest is not None else []
+        to_seq = request.get("to_seq")
+        if isinstance(to_seq, int) and 0 <= to_seq < len(history):
+            action = history[to_seq]
+        if action is not None and (not notation or str(action).lower() == str(notation).lower()):
+            return move_label(action[1:], str(action), self.names)
+        if isinstance(notation, str) and notation.strip():
+            kind, _, rest = notation.strip().partition(" ")
+            return move_label((kind, rest or None, None), notation, self.names)
+        return ""
 
     def answer_undo(self, accept: bool) -> None:
         if self.undo_asked_by_opponent:
@@ -311,6 +388,8 @@ class OnlineSession:
         elif kind == "connection":
             self.connection = "ok" if msg.get("status") == "restored" else "lost"
             self.losses += self.connection == "lost"
+            self.lost_since = time.monotonic() if self.connection == "lost" else None
+            self.version += 1
         elif kind == "failed":
             self.failure = {"code": msg.get("code"), "message": msg.get("message", "")}
             self.connection = "lost"
@@ -320,11 +399,13 @@ class OnlineSession:
         elif kind == "presence":
             self._presence(msg)
         elif kind == "undo_request":
-            self.undo_request = {k: msg[k] for k in ("seat", "to_seq", "seq")}
+            self.undo_request = {k: msg.get(k) for k in ("seat", "to_seq", "seq", "move")}
             self.version += 1
         elif kind == "undo_answer":
             if not msg.get("accept") and msg.get("seat") != self.seat:
                 self.undo_refused = True
+                asked_at = (self.undo_request or {}).get("seq")
+                self.refused_at.add(asked_at if isinstance(asked_at, int) else self.seq)
             self.undo_request = None
             self.version += 1
         elif kind == "over":
@@ -336,6 +417,7 @@ class OnlineSession:
         return None
 
     def _entered(self, msg) -> None:
+        self.lost_since = None
         self.connection = "ok"
         self.seat, self.room = msg["seat"], msg["room"]
         self.token = msg.get("token") or self.token
@@ -351,19 +433,25 @@ class OnlineSession:
     def _presence(self, msg) -> None:
         if msg.get("seat") == self.seat:
             return
+        self.version += 1
         if msg.get("connected"):
             self.opponent_away = None
         else:
             now = time.monotonic()
+            claim_in = msg.get("claim_in")        # None: the absence does not count yet (not to move)
             self.opponent_away = {"since": now - float(msg.get("away_seconds") or 0.0),
-                                  "claim_at": now + float(msg.get("claim_in") or 0.0)}
+                                  "claim_at": None if claim_in is None else now + float(claim_in)}
 
     def _error(self, msg) -> None:
         code = msg.get("code")
         if msg.get("in_reply_to") == "action":
             self.sent_seq = None            # refused: the decision is open again
-            self.version += 1
-        self.notice = t(f"online.error.{code}") if code in ERROR_NOTES else None
+        if code == "undo_already_refused":
+            self.refused_at.add(self.seq)
+        elif code == "undo_crosses_reveal":
+            self.reveal_at = self.seq
+        self.version += 1
+        self.notice = t(f"online.error.{code}", who=self.name(self.opponent)) if code in ERROR_NOTES else None
 
     def _update(self, msg):
         before = self.latest
@@ -377,11 +465,16 @@ class OnlineSession:
         self.names = [n or self.names[i] for i, n in enumerate(msg.get("names") or self.names)]
         self.undo_request = msg.get("undo")
         self.sent_seq = None
+        self.lost_since = None
         self.notice = None
-        self._away_from_update((msg.get("away") or [None, None])[1 - self.viewer])
+        self._away_from_update((msg.get("away") or [None, None])[1 - self.viewer], msg.get("to_move"))
         self.latest = view_state(msg["observation"], msg["seq"])
         if msg["seq"] != previous_seq:
             self.undo_refused = False
+        if taken_back:                      # positions after this one belong to another line of play
+            self.refused_at = {seq for seq in self.refused_at if seq < msg["seq"]}
+            if self.reveal_at is not None and self.reveal_at >= msg["seq"]:
+                self.reveal_at = None
         self.version += 1
         if before is None or taken_back:
             self._relog()                   # the whole account at once: nothing to animate
@@ -397,12 +490,20 @@ class OnlineSession:
         actor = action.player if action is not None else (new[0].player if new else None)
         return Change(actor, before, self.latest, new)
 
-    def _away_from_update(self, away) -> None:
+    def _away_from_update(self, away, to_move) -> None:
         if away is None:
             self.opponent_away = None
-        elif self.opponent_away is None:
-            now = time.monotonic()
-            self.opponent_away = {"since": now - away, "claim_at": now + max(0.0, self.claim_seconds - away)}
+            return
+        # Known from the update (a resume; or the absent seat now to move, which an older server
+        # tells with no presence message): the claim counts down while the absent seat is to
+        # move. A presence message, when one comes, says it exactly.
+        now = time.monotonic()
+        counting = to_move == self.opponent
+        claim_at = now + max(0.0, self.claim_seconds - away) if counting else None
+        if self.opponent_away is None:
+            self.opponent_away = {"since": now - away, "claim_at": claim_at}
+        elif self.opponent_away["claim_at"] is None:
+            self.opponent_away["claim_at"] = claim_at
 
     def _over(self, msg):
         """The end: the complete record arrives; the real final position is rebuilt from it."""
@@ -488,4 +589,5 @@ class OnlineSession:
 
 
 # Refusals worth a word on the table (others are the client's own mistakes, never shown).
-ERROR_NOTES = ("server_error", "nothing_to_undo", "undo_pending", "claim_too_early", "opponent_present")
+ERROR_NOTES = ("server_error", "nothing_to_undo", "undo_pending", "claim_too_early", "opponent_present",
+               "undo_crosses_reveal", "undo_already_refused", "opponent_not_to_move")

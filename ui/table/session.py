@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from game.ai import make_player
 from game.savegame import SavedGame, SaveError, replay_move
+from game.takeback import reveals_to
 from ui.files import saves
 from ui.text.i18n import language, t
 from ui.files.settings import SETTINGS
@@ -90,14 +91,21 @@ class GameSession:
         if fresh:
             seed = config.seed if config.seed is not None else random.randrange(1 << 30)
             undo = SETTINGS.undo if config.undo is None else bool(config.undo)
+            options = {"undo": undo}
+            if undo and SETTINGS.undo_reveals:
+                options["undo_reveals"] = True     # take-backs also across what was shown (a setting)
             saved = SavedGame(seed=seed, agora=config.agora, first_player=_first_player(config, seed, humans[0] if humans else 0),
                               mode=config.mode, players=[_seat_record(s) for s in config.seats],
-                              options={"undo": undo})
+                              options=options)
         self.saved = saved
+        if saved.mode == "online":        # an online game's record: seen from the seat played here
+            from game.history import your_seat
+            self.human_seat = your_seat(saved)
         self.seed = saved.seed
         self.first_player_arg = saved.first_player
         self.mode = saved.mode if saved.mode == "hotseat" else "ai"
         self.undo_allowed = bool(saved.options.get("undo", True))
+        self.undo_reveals = bool(saved.options.get("undo_reveals", False))
         for s in config.seats:
             if s.kind == "ai":
                 make_player(s.ai)             # an unknown name fails here, not in the AI process
@@ -105,7 +113,8 @@ class GameSession:
                         for i, s in enumerate(config.seats)]
         # Who is at the screen: the human (one human), seat 0 (nobody: AI against AI), or in a
         # hot-seat game nobody yet — the first frame asks for the first player.
-        self.looking: int | None = None if self.mode == "hotseat" else (humans[0] if humans else 0)
+        self.looking: int | None = None if self.mode == "hotseat" else \
+            self.human_seat if self.human_seat is not None else (humans[0] if humans else 0)
         self.turn_start = 0               # hot-seat: actions made before `looking` took over (undo stops there)
         self.replaying = False            # the replay viewer: a chosen side's secrets even at the end
         self.seen_log = [0, 0]            # log length when each seat last left the screen
@@ -113,6 +122,7 @@ class GameSession:
         self.version = 0
         self.worker: AIWorker | None = None
         self.last_change = None
+        self.shown: list = []             # per saved action: (seat 0, seat 1) saw something hidden in it
         self.state, self.log, self.marks = self._replay(len(saved.actions))
         self._age, self._phase = self.state.age, self.state.phase
         if fresh:
@@ -151,10 +161,13 @@ class GameSession:
         state = self.saved.new_state()
         log = [LogEntry(t("log.game_start", seed=self.seed))]
         marks = []
+        shown = []
         for i, (player, text) in enumerate(self.saved.actions[:count]):
             action, events = replay_move(state, i, player, text)     # a SaveError if it does not fit
             marks.append(len(log))
             log.extend(self._lines(action, events, state.rules))
+            shown.append(_shown_by(events))
+        self.shown = shown
         return state, log, marks
 
     def rebuild_log(self) -> None:
@@ -212,6 +225,8 @@ class GameSession:
         return all(self.is_ai(s) for s in (0, 1))
 
     def name(self, seat: int) -> str:
+        if self.saved.mode == "online" and seat != self.human_seat:
+            return (self.saved.players[seat].get("name") or "").strip() or t("who.opponent")
         if self.mode == "hotseat":
             return (self.saved.players[seat].get("name") or "").strip() or t("who.player", n=seat + 1)
         if self.human_seat is None:
@@ -258,6 +273,7 @@ class GameSession:
         self.saved.record(self.state, action)
         self.marks.append(len(log))
         log.extend(self._lines(action, events, self.state.rules))
+        self.shown.append(_shown_by(events))
         self.last_change = (before, self.state, events)
         self.autosave()
         if self.state.is_terminal:
@@ -292,7 +308,19 @@ class GameSession:
         """How many actions stay after an undo now, or None when there is nothing to take back.
 
         Against the AI: back to just before the human's last decision (the AI's replies go too).
-        Hot-seat: the last decision of the person at the screen, made since they took over."""
+        Hot-seat: the last decision of the person at the screen, made since they took over.
+        Never across a moment that showed the asker something hidden (a card turned up, a
+        Conspiracy drawn, a Decree revealed...: game/takeback.py), as online."""
+        target = self._undo_candidate()
+        if target is None or target < self.undo_floor(self._undo_seat()):
+            return None
+        return target
+
+    def _undo_seat(self) -> int | None:
+        return self.looking if self.mode == "hotseat" else self.human_seat
+
+    def _undo_candidate(self) -> int | None:
+        """undo_target without the floor: where a take-back would go."""
         if not self.undo_allowed or self.state.is_terminal:
             return None
         actions = self.saved.actions
@@ -303,6 +331,20 @@ class GameSession:
         if self.human_seat is None:
             return None
         return next((i for i in range(len(actions) - 1, -1, -1) if actions[i][0] == self.human_seat), None)
+
+    def undo_floor(self, seat: int | None) -> int:
+        """The fewest actions a take-back by `seat` may leave (game.takeback.floor_of); none
+        where the game was started with take-backs across what was shown (a setting)."""
+        if seat is None or self.undo_reveals:
+            return 0
+        return next((i + 1 for i in range(len(self.shown) - 1, -1, -1) if self.shown[i][seat]), 0)
+
+    def undo_unavailable(self) -> str | None:
+        """Why the Undo control is off although there is a move to take back, or None."""
+        target = self._undo_candidate()
+        if target is not None and target < self.undo_floor(self._undo_seat()):
+            return t("takeback.blocked.reveal")
+        return None
 
     @property
     def can_undo(self) -> bool:
@@ -320,6 +362,7 @@ class GameSession:
         self.state = state
         self.log = log[:self.marks[count]]
         del self.marks[count:]
+        del self.shown[count:]
         self._age, self._phase = state.age, state.phase
         self.last_change = None
         self.version += 1
@@ -376,6 +419,11 @@ class GameSession:
                 self.players[i] = PlayerSpec(spec.name, spec.seed, think_seconds("hard"))
                 self.config.seats[i].think_seconds = think_seconds("hard")
         self.cancel_ai(abandon=True)
+
+
+def _shown_by(events) -> tuple[bool, bool]:
+    """Whether each seat was shown something hidden by one action's events."""
+    return tuple(any(reveals_to(e, seat) for e in events) for seat in (0, 1))
 
 
 # The unfinished game the title menu's "Continue" returns to (kept in memory; on disk too).
