@@ -562,8 +562,26 @@ class Server:
         if room.over and room.connections == [None, None]:
             self._release(room)          # on disk; read back if a player resumes for it
         elif room.started and not room.over:
+            self._withdraw_undo(room, seat)
             self._count_away_turns(room)
             self._presence(room, seat)
+
+    def _withdraw_undo(self, room, seat):
+        """A take-back request goes when either player leaves: its clocks would stand still
+        for as long as the absence lasts, and an absent player cannot answer. Withdrawn is
+        not refused: it may be asked again at the same position."""
+        request = room.undo_request
+        if request is None:
+            return
+        room.undo_request = None
+        referee.resume_clock(room)
+        self._schedule_clock(room)
+        answer = {"type": "undo_answer", "seat": seat, "accept": False,
+                  "to_seq": request["to_seq"], "withdrawn": True}
+        for other in room.connections:
+            if other is not None:
+                other.send(answer)
+        self._broadcast(room)
 
     def _release(self, room):
         for timer in room.timers.values():

@@ -177,3 +177,25 @@ def test_the_servers_floors_are_game_takebacks():
                        actions=[list(a) for a in room.actions])
         referee.build_state(rebuilt)
         assert rebuilt.floors == room.floors and checked >= 60
+
+
+def test_a_waiting_request_is_withdrawn_when_the_player_to_answer_leaves(tmp_path):
+    """Otherwise the clocks stand still, and the asker waits, for as long as the absence lasts."""
+    async def body():
+        async with serving(tmp_path, seed_source=lambda: GAME, minute_seconds=0.5) as server:
+            clients, update, joined = await _table(server, clock=10)
+            update = await _move(clients, update)                  # seat 0 drafts
+            await clients[0].send(protocol.undo(update["seq"]))
+            await clients[1].recv_type("undo_request")
+            await clients[0].recv_type("update")                   # the clocks stopped
+            await clients[1].close()                               # the guest's window is gone
+            withdrawn = await clients[0].recv_type("undo_answer")
+            after = await clients[0].recv_type("update")
+            room = server.rooms.get(joined["room"])
+            return withdrawn, after, room.undo_request, set(room.undo_refused)
+
+    withdrawn, after, waiting, refused = run(body(), 20)
+    assert withdrawn["withdrawn"] is True and withdrawn["accept"] is False and withdrawn["seat"] == 1
+    assert waiting is None and after["undo"] is None
+    assert after["clock_running"] == after["to_move"] == 1         # the absent seat's clock runs
+    assert refused == set()                                        # may be asked again later

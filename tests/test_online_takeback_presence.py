@@ -84,6 +84,18 @@ def test_after_a_refusal_the_same_position_cannot_be_asked_again(app):
     assert session.seq == 3 and session.undo_unavailable() == i18n.t("takeback.blocked.reveal")
 
 
+def test_a_request_withdrawn_because_a_player_left_is_not_a_refusal(app):
+    room = FakeRoom(seat=1)
+    session = room.session()
+    my_first_pick(room, session)
+    at_table(app, session)
+    room.send({"type": "undo_request", "seat": 1, "to_seq": 1, "seq": 2, "move": room.room.actions[1][1]})
+    room.send({"type": "undo_answer", "seat": 0, "accept": False, "to_seq": 1, "withdrawn": True})
+    step(app)
+    assert not session.undo_refused and session.undo_request is None
+    assert session.undo_unavailable() != i18n.t("takeback.blocked.refused", who="Ann")
+
+
 @pytest.mark.parametrize("code, key", [("undo_already_refused", "online.error.undo_already_refused"),
                                        ("undo_crosses_reveal", "online.error.undo_crosses_reveal")])
 def test_the_servers_refusals_of_a_take_back_are_said_and_the_control_goes_off(app, code, key):

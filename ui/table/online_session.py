@@ -402,7 +402,8 @@ class OnlineSession:
             self.undo_request = {k: msg.get(k) for k in ("seat", "to_seq", "seq", "move")}
             self.version += 1
         elif kind == "undo_answer":
-            if not msg.get("accept") and msg.get("seat") != self.seat:
+            # withdrawn (a player left): not a refusal, the same position may be asked again
+            if not msg.get("accept") and not msg.get("withdrawn") and msg.get("seat") != self.seat:
                 self.undo_refused = True
                 asked_at = (self.undo_request or {}).get("seq")
                 self.refused_at.add(asked_at if isinstance(asked_at, int) else self.seq)
