@@ -94,3 +94,22 @@ def play_my_moves(app, rng=None):
 def no_error_screen(app):
     from ui.scenes.error import ErrorScene
     return not any(isinstance(s, ErrorScene) for s in app.stack)
+
+
+def online_record(seed, you, names=("Bob", "Ann")):
+    """A finished online game as the window keeps it: both seats people, this window's seat
+    in the record's options (ui/table/online_session.py)."""
+    from game.savegame import SavedGame
+    saved = SavedGame(seed=seed, agora=False, first_player=0, mode="online",
+                      players=[{"name": n, "kind": "human"} for n in names],
+                      options={"online": {"room": "K7QF3M", "clock": 0, "seat": you}},
+                      created=1_000_000.0 + seed)
+    state = saved.new_state()
+    rng = random.Random(seed)
+    while not state.is_terminal:
+        action = rng.choice(state.legal_actions())
+        state.apply(action)
+        saved.record(state, action)
+    saved.touch(state)
+    saved.updated = 2_000_000.0 + seed * 3600
+    return saved, state.result

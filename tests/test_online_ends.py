@@ -2,13 +2,12 @@
 or by forfeit speaks from this seat's side and names the other player; an online game's
 replay shows the names and opens from the seat played here; the Saved games list gives this
 seat's score first."""
-import random
 
 import pytest
 
-from game.savegame import SavedGame
 from net import referee
 from online_fake import FakeRoom
+from online_ui_support import online_record
 from ui.files import saves
 from ui.scenes import gameover
 from ui.scenes.menu import MenuScene
@@ -57,24 +56,9 @@ def test_the_end_screen_of_a_game_lost_on_time_speaks_to_this_seat(app, monkeypa
         assert i18n.t(key, **params) == "Your time ran out — Ann wins on time"
 
 
-def online_record(seed, you, names=("Bob", "Ann")):
-    saved = SavedGame(seed=seed, agora=False, first_player=0, mode="online",
-                      players=[{"name": n, "kind": "human"} for n in names],
-                      options={"online": {"room": "K7QF3M", "clock": 0, "seat": you}},
-                      created=1_000_000.0 + seed)
-    state = saved.new_state()
-    rng = random.Random(seed)
-    while not state.is_terminal:
-        action = rng.choice(state.legal_actions())
-        state.apply(action)
-        saved.record(state, action)
-    saved.touch(state)
-    return saved
-
-
 def test_an_online_replay_shows_the_names_and_opens_from_the_seat_played(app):
     from ui.scenes.replay import ReplayScene
-    saved = online_record(33, you=1)
+    saved, _ = online_record(33, you=1)
     replay = ReplayScene(saved, step=0)
     session = replay.session
     assert session.viewer == 1 and session.secret_seat == 1
@@ -84,7 +68,7 @@ def test_an_online_replay_shows_the_names_and_opens_from_the_seat_played(app):
 
 def test_the_saved_games_list_gives_this_seats_score_first(app):
     from ui.scenes.load import details_of, row_details
-    saved = online_record(35, you=1)
+    saved, _ = online_record(35, you=1)
     scores = saved.summary["scores"]
     assert scores[0] != scores[1]
     mine = i18n.t("saves.score", a=scores[1], b=scores[0])

@@ -14,7 +14,8 @@ import pytest  # noqa: E402
 
 from net.protocol import Limits  # noqa: E402
 from net.server import BackgroundServer, Config  # noqa: E402
-from online_ui_support import LOOPBACK, no_error_screen, play_my_moves, step_until  # noqa: E402
+from online_ui_support import (LOOPBACK, no_error_screen, online_record, play_my_moves,  # noqa: E402
+                               step_until)
 from ui.text import i18n
 from ui.files import saves
 from ui.shell.app import App  # noqa: E402
@@ -306,25 +307,6 @@ def drawn_words(app, monkeypatch):
 
 
 # --- 3. online games in the Saved games list -------------------------------------------------------
-
-def online_record(seed, you, names=("Bob", "Ann")):
-    """A finished online game as the window keeps it: both seats people, this window's seat
-    in the record's options (ui/table/online_session.py)."""
-    import random
-    from game.savegame import SavedGame
-    saved = SavedGame(seed=seed, agora=False, first_player=0, mode="online",
-                      players=[{"name": n, "kind": "human"} for n in names],
-                      options={"online": {"room": "K7QF3M", "clock": 0, "seat": you}},
-                      created=1_000_000.0 + seed)
-    state = saved.new_state()
-    rng = random.Random(seed)
-    while not state.is_terminal:
-        action = rng.choice(state.legal_actions())
-        state.apply(action)
-        saved.record(state, action)
-    saved.touch(state)
-    saved.updated = 2_000_000.0 + seed * 3600
-    return saved, state.result
 
 
 @pytest.mark.parametrize("lang,title", [("en", "Online against Ann"), ("ko", "Ann과 온라인 대결")])
