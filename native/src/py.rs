@@ -747,6 +747,126 @@ fn agora_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("INTERFACE", INTERFACE)?;
     m.add_class::<Tables>()?;
     m.add_class::<Core>()?;
+    m.add_class::<Search>()?;
     let _ = PyList::empty(m.py());
     Ok(())
+}
+
+/// The information-set search (`crate::search`): one tree kept between decisions.
+#[pyclass(module = "agora_native")]
+pub struct Search {
+    t: Arc<crate::tables::Tables>,
+    tree: crate::search::Tree,
+}
+
+#[pymethods]
+impl Search {
+    #[new]
+    fn new(tables: &Tables) -> Self {
+        Search { t: tables.t.clone(), tree: crate::search::Tree::new() }
+    }
+
+    /// Forget the tree.
+    fn reset(&mut self) {
+        self.tree.reset();
+    }
+
+    /// Walk the root down the actions played since the last search (notations); returns
+    /// whether the tree was kept (False: it was reset).
+    fn advance(&mut self, played: Vec<String>) -> bool {
+        let want: Vec<String> = played.iter().map(|x| notation::normalize(x)).collect();
+        let t = self.t.clone();
+        self.tree.advance(|a, i| notation::normalize(&notation::format(&t, a)) == want[i], want.len())
+    }
+
+    #[getter]
+    fn size(&self) -> usize {
+        self.tree.size()
+    }
+
+    #[getter]
+    fn root_visits(&self) -> u32 {
+        self.tree.root_visits()
+    }
+
+    #[getter]
+    fn last_iterations(&self) -> u64 {
+        self.tree.last_iterations
+    }
+
+    /// Search from `pool` (determinizations of the seat `me`'s observation, all at the
+    /// same decision) for at most `iterations` iterations and `seconds` seconds (0: no
+    /// limit), the GIL released. `priors`: (notation, prior) for the root's actions.
+    /// `threads` > 1 adds that many less one independent trees (root parallel) whose root
+    /// statistics are summed with this one's. Returns (notation, visits, mean value for me).
+    #[pyo3(signature = (pool, me, iterations, seconds, seed, priors, c_root=1.0, c=0.7, policy=1,
+                        science=0.4, military=0.2, threads=1))]
+    #[allow(clippy::too_many_arguments)]
+    fn run(&mut self, py: Python<'_>, pool: Vec<PyRef<'_, Core>>, me: u8, iterations: u64, seconds: f64,
+           seed: u64, priors: Vec<(String, f64)>, c_root: f64, c: f64, policy: u8, science: f64,
+           military: f64, threads: usize) -> PyResult<Vec<(String, u32, f64)>> {
+        if pool.is_empty() {
+            return Err(err("search: an empty pool of states"));
+        }
+        if me > 1 || threads == 0 || threads > 64 || !seconds.is_finite() || seconds < 0.0 {
+            return Err(err("search: bad arguments (seat, threads or seconds)"));
+        }
+        let mut states = Vec::with_capacity(pool.len());
+        for c in &pool {
+            if !Arc::ptr_eq(&c.t, &self.t) && c.t.agora != self.t.agora {
+                return Err(err("search: a state of another rule set"));
+            }
+            states.push(c.s);
+        }
+        drop(pool);
+        let t = self.t.clone();
+        let mut buf = Vec::new();
+        states[0].legal(&t, &mut buf);
+        let mover = states[0].current_player().unwrap_or(me);
+        let mut acts = Vec::new();
+        for (text, p) in &priors {
+            let want = notation::normalize(text);
+            if let Some(&a) = buf.iter().find(|&&a| notation::normalize(&notation::format(&t, a)) == want) {
+                acts.push((a, *p as f32));
+            }
+        }
+        let params = crate::search::Params { c_root, c, policy, science, military };
+        let deadline = if seconds > 0.0 {
+            Some(std::time::Instant::now() + std::time::Duration::from_secs_f64(seconds))
+        } else {
+            None
+        };
+        let tree = &mut self.tree;
+        tree.set_root_priors(&acts, mover);
+        let per = if threads > 1 { iterations.div_ceil(threads as u64) } else { iterations };
+        let extra: Vec<Vec<(Act, u32, f64)>> = py.allow_threads(|| {
+            std::thread::scope(|sc| {
+                let handles: Vec<_> = (1..threads).map(|k| {
+                    let (t, states, acts) = (&t, &states, &acts);
+                    sc.spawn(move || {
+                        let mut other = crate::search::Tree::new();
+                        other.set_root_priors(acts, mover);
+                        other.run(t, states, me, per, deadline, &params, seed.wrapping_add(k as u64 * 0x9E37_79B9));
+                        other.root_stats()
+                    })
+                }).collect();
+                tree.run(&t, &states, me, per, deadline, &params, seed);
+                handles.into_iter().filter_map(|h| h.join().ok()).collect()
+            })
+        });
+        let mut stats: Vec<(Act, u32, f64)> = self.tree.root_stats().into_iter().map(|(a, n, q)| (a, n, q * n as f64)).collect();
+        for more in extra {
+            for (a, n, q) in more {
+                match stats.iter_mut().find(|x| x.0 == a) {
+                    Some(x) => { x.1 += n; x.2 += q * n as f64; }
+                    None => stats.push((a, n, q * n as f64)),
+                }
+            }
+        }
+        // values for `me`: a child chosen by the opponent holds the opponent's value
+        Ok(stats.into_iter().filter(|x| buf.contains(&x.0)).map(|(a, n, w)| {
+            let q = if n > 0 { w / n as f64 } else { 0.0 };
+            (notation::format(&t, a), n, if mover == me { q } else { 1.0 - q })
+        }).collect())
+    }
 }

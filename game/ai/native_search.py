@@ -1,0 +1,148 @@
+"""`hard` and `normal` on the native core's search (native/src/search.rs, docs/ai.md).
+
+The players keep everything around the search that `mcts.SearchPlayer` does in Python —
+the Wonder draft by measured values, the immediate win, the one-ply scores (the root's
+priors), the exact endgame of Age III and the supremacy threat checks — and hand the tree
+search itself to the core: a pool of determinizations drawn from the seat's observation
+(`determinize.py`, so the core only ever sees what the seat may see), the one-ply priors,
+and a budget; the core searches with the GIL released, playing out each leaf with its
+plan policy, and keeps its tree for the next decision.
+
+Registered as `hard` and `normal` when the core is built with its search
+(`native.SEARCH`); otherwise `mcts.py`'s pure-Python players keep those names.
+"""
+
+import time
+
+from .mcts import QUICK_C_PUCT, QuickSearchPlayer, SearchPlayer, softmax  # noqa: F401
+from .players import register
+from . import native
+
+NATIVE_POOL = 48          # determinizations per decision of `hard` (drawn in Python)
+POOL_SHARE = 0.15         # at most this share of the budget goes to drawing them
+NORMAL_ITERATIONS = 300   # `normal`: the native search's fixed budget per decision
+NORMAL_POOL = 8
+
+
+class _Stat:
+    """A root child's statistics in the shape the threat check reads (`n`, `w`)."""
+
+    __slots__ = ("n", "w")
+
+    def __init__(self, n, w):
+        self.n = n
+        self.w = w
+
+
+class _Root:
+    __slots__ = ("children", "n")
+
+    def __init__(self, children):
+        self.children = children
+        self.n = sum(c.n for c in children.values())
+
+
+class NativeSearchPlayer(SearchPlayer):
+    """`hard`: the core's IS-MCTS at the Settings' time per decision."""
+
+    native = True
+    pool_size = NATIVE_POOL
+    reuse_tree = False           # the core keeps its own tree (below)
+    bank_share = 0.0             # spend the budget, never more: p99 within 10 % of it
+    bank_spend = 0.0
+    c_root = 1.0
+    c_tree = 0.7
+    threads = 1
+    search_params = {}           # extra playout parameters (science, military, policy)
+
+    def __init__(self, seed: int = 0, think_seconds: float = None, iterations: int = None):
+        super().__init__(seed, think_seconds, iterations)
+        self._tree = None
+        self._tree_at = None         # (history before the searched decision, Age)
+
+    def _native_tree(self, s0, history):
+        """The kept tree walked down the actions played since, or a fresh one."""
+        if self._tree is None or self._tree.agora != bool(s0.agora):
+            self._tree = native.NativeSearch(s0.agora)
+            self._tree_at = None
+        at, self._tree_at = self._tree_at, None
+        if at is None:
+            self._tree.reset()
+            return
+        before, age = at
+        if age != s0.age or len(before) >= len(history) or history[:len(before)] != before:
+            self._tree.reset()
+            return
+        self._tree.advance(_notation(e) for e in history[len(before):])
+
+    def search(self, det, s0, me, root_scores, deadline, extended=None, root=None):
+        history = [list(e) for e in (det.obs.get("history") or ())] if hasattr(det, "obs") else []
+        self._native_tree(s0, history)
+        self.reused_visits = self._tree.root_visits
+        fixed = self.iterations
+        size = self.pool_size if fixed is None else max(1, min(self.pool_size, fixed))
+        pool = [native.NativeState.from_state(s0)]
+        began = time.perf_counter()
+        draw_until = None if fixed is not None else began + POOL_SHARE * max(0.0, deadline - began)
+        while len(pool) < size and (draw_until is None or time.perf_counter() < draw_until):
+            pool.append(native.NativeState.from_state(det.sample(self.rng)))
+        priors = softmax([v for v, _, _ in root_scores], self.prior_temperature)
+        prior_list = [(a, p) for (_, a, _), p in zip(root_scores, priors)]
+        seconds = 0.0 if fixed is not None else max(0.001, deadline - time.perf_counter())
+        stats = self._tree.run(pool, me, iterations=fixed if fixed is not None else 1 << 62,
+                               seconds=seconds, seed=self.rng.getrandbits(63), priors=prior_list,
+                               threads=self.threads, c_root=self.c_root, c=self.c_tree,
+                               **self.search_params)
+        self._tree_at = (history, s0.age)
+        self.last_iterations = self._tree.last_iterations
+        by_text = {str(a): a for _, a, _ in root_scores}
+        children = {}
+        for text, n, q in stats:
+            a = by_text.get(text)
+            if a is not None:
+                children[a] = _Stat(n, q * n)
+        for _, a, _ in root_scores:
+            children.setdefault(a, _Stat(0, 0.0))
+        self.last_root = _Root(children)
+        order = {a: i for i, (_, a, _) in enumerate(root_scores)}
+        ranked = sorted(children, key=lambda a: (-children[a].n,
+                                                 -children[a].w / max(1, children[a].n),
+                                                 order.get(a, len(order))))
+        ranked = [a for a in ranked if a.player == me]
+        return ranked[0], ranked
+
+
+def _notation(entry) -> str:
+    """An observation's history entry [player, kind, subject, target] as the engine's
+    notation (`str(game.Action)`)."""
+    from ..actions import Action
+    return str(Action(*entry))
+
+
+class NativeQuickPlayer(NativeSearchPlayer):
+    """`normal`: the native search on a short fixed budget (NORMAL_ITERATIONS iterations a
+    decision over NORMAL_POOL determinizations, whatever the Settings' time), with the
+    lighter checks of today's `normal` (mcts.QuickSearchPlayer)."""
+
+    pool_size = NORMAL_POOL
+    late_threat_turns = QuickSearchPlayer.late_threat_turns
+    political_threat_turns = QuickSearchPlayer.political_threat_turns
+    fpu_parent = False
+
+    def __init__(self, seed: int = 0, think_seconds: float = None, iterations: int = None):
+        super().__init__(seed, think_seconds, NORMAL_ITERATIONS if iterations is None else iterations)
+
+    def budget(self):
+        # the exact endgame and the threat checks are sized by a budget: today's `normal`'s
+        return QuickSearchPlayer.budget(self)
+
+    def _native_tree(self, s0, history):
+        # a short search from scratch every time: the level stays as measured
+        if self._tree is None or self._tree.agora != bool(s0.agora):
+            self._tree = native.NativeSearch(s0.agora)
+        self._tree.reset()
+
+
+if native.SEARCH:
+    register("hard")(NativeSearchPlayer)
+    register("normal")(NativeQuickPlayer)
