@@ -140,3 +140,21 @@ def test_native_levels_finish_games(agora):
     s = play_game(11, players, agora, first_player=1)
     assert s.is_terminal and s.result.victory in ("military", "science", "political", "civilian")
 
+
+
+@needs_search
+@pytest.mark.parametrize("seed, agora, cards", [(4, False, 5), (9, False, 5), (14, False, 4), (3, True, 3)])
+def test_the_cores_exact_end_gives_endgame_pys_values(seed, agora, cards):
+    """The core's alpha-beta and game/ai/endgame.py value every root action alike, on the
+    same determinizations."""
+    from game.ai import endgame
+    from test_ai_endgame import late_position
+    s = late_position(seed, agora, cards)
+    me = s.current_player
+    det = Determinizer(s.observation(me))
+    rng = random.Random(seed)
+    states = [det.sample(rng) for _ in range(2)]
+    want = endgame.solve(states, me, node_budget=10 ** 7)
+    got = native.NativeSearch(agora).solve([native.NativeState.from_state(x) for x in states], me, 10 ** 8)
+    assert want is not None and got is not None
+    assert {str(a): v for a, v in want.items()} == pytest.approx(got)

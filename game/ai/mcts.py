@@ -245,7 +245,7 @@ class SearchPlayer(Player):
             s0, 1 - me, self.political_threat_turns > 0)
         budget = self.budget()
         late = s0.age == 3 and self.late_threat_turns > 2
-        if self.endgame and endgame.cards_left(s0) <= endgame.exact_cards(s0, self.budget()):
+        if self.endgame and endgame.cards_left(s0) <= self.exact_horizon(s0):
             exact = self.solve_end(det, s0, me, root_scores, start)
             if exact is not None:
                 if danger:
@@ -288,6 +288,10 @@ class SearchPlayer(Player):
         # borrowed from the bank is paid back. The mean stays within the budget.
         self.bank = min(BANK_MAX * budget, self.bank + budget - (time.perf_counter() - start))
         return _match(action, legal_actions)
+
+    def exact_horizon(self, s0):
+        """Cards left in Age III from which the exact end is searched."""
+        return endgame.exact_cards(s0, self.budget())
 
     def solve_end(self, det, s0, me, root_scores, start):
         """The exact end-of-game search (`endgame.py`) over a few determinizations; among

@@ -596,6 +596,13 @@ class NativeSearch:
     def last_iterations(self) -> int:
         return self._s.last_iterations
 
+    def solve(self, pool, me: int, nodes: int, seconds: float = 0.0):
+        """The exact end of the game on each of `pool` (complete determinizations): per
+        root action its mean exact value (game/ai/endgame.py's scale), as {notation: value},
+        or None when `nodes` or `seconds` (0: none) ran out. The GIL is released."""
+        got = _guard(lambda: self._s.solve([x._c for x in pool], me, nodes, seconds))
+        return None if got is None else dict(got)
+
     def run(self, pool, me: int, iterations: int = 1 << 62, seconds: float = 0.0, seed: int = 0,
             priors=(), threads: int = 1, **params):
         """Search from `pool` (NativeStates at the same decision of seat `me`) for at most

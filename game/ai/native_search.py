@@ -14,12 +14,19 @@ Registered as `hard` and `normal` when the core is built with its search
 
 import time
 
+from . import endgame
 from .mcts import QUICK_C_PUCT, QuickSearchPlayer, SearchPlayer, softmax  # noqa: F401
 from .players import register
 from . import native
 
-NATIVE_POOL = 48          # determinizations per decision of `hard` (drawn in Python)
+NATIVE_POOL = 128         # determinizations per decision of `hard` (drawn in Python, ~0.3 ms each)
 POOL_SHARE = 0.15         # at most this share of the budget goes to drawing them
+EXACT_CARDS = (11, 4)     # cards left in Age III from which the core solves the end exactly
+                          # (base, Agora), one more from a budget of EXACT_MORE_AT seconds
+EXACT_MORE_AT = (1.0, 2.0)  # (base 11 cards: ~0.1 s; Agora 5: 0.3-2 s, its Senate branches)
+EXACT_SAMPLES = 6         # determinizations the exact end is solved on
+EXACT_NODES = 20_000_000  # node budget of the core's exact search (all determinizations)
+EXACT_SHARE = 0.5         # share of the budget it may use before the search takes over
 NORMAL_ITERATIONS = 300   # `normal`: the native search's fixed budget per decision
 NORMAL_POOL = 8
 
@@ -59,6 +66,32 @@ class NativeSearchPlayer(SearchPlayer):
         super().__init__(seed, think_seconds, iterations)
         self._tree = None
         self._tree_at = None         # (history before the searched decision, Age)
+
+    def exact_horizon(self, s0):
+        k = 1 if s0.agora else 0
+        return EXACT_CARDS[k] + (self.budget() >= EXACT_MORE_AT[k])
+
+    def solve_end(self, det, s0, me, root_scores, start):
+        """The exact end in the core (same values as endgame.py, far more cards); among
+        equal values the one-ply order decides. None if it could not finish in time."""
+        states = [s0] + [det.sample(self.rng) for _ in range(EXACT_SAMPLES - 1)]
+        pool = [native.NativeState.from_state(x) for x in states]
+        seconds = 0.0 if self.iterations is not None else max(
+            0.001, start + EXACT_SHARE * self.budget() - time.perf_counter())
+        if self._tree is None or self._tree.agora != bool(s0.agora):
+            self._tree = native.NativeSearch(s0.agora)
+        got = self._tree.solve(pool, me, EXACT_NODES, seconds)
+        self._tree_at = None          # the tree is not grown here: start afresh next time
+        if got is None:
+            self.last_exact = None
+            return None
+        by_text = {str(a): a for _, a, _ in root_scores}
+        values = self.last_exact = {by_text[k]: v for k, v in got.items() if k in by_text}
+        if not values or endgame.outcome_of(max(values.values())) == 0.0:
+            self.last_exact = None
+            return None
+        order = {a: i for i, (_, a, _) in enumerate(root_scores)}
+        return max(values, key=lambda a: (values[a], -order.get(a, len(order))))
 
     def _native_tree(self, s0, history):
         """The kept tree walked down the actions played since, or a fresh one."""
@@ -131,6 +164,9 @@ class NativeQuickPlayer(NativeSearchPlayer):
 
     def __init__(self, seed: int = 0, think_seconds: float = None, iterations: int = None):
         super().__init__(seed, think_seconds, NORMAL_ITERATIONS if iterations is None else iterations)
+
+    def exact_horizon(self, s0):
+        return endgame.exact_cards(s0, self.budget())     # today's `normal`'s horizon
 
     def budget(self):
         # the exact endgame and the threat checks are sized by a budget: today's `normal`'s

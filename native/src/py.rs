@@ -794,17 +794,55 @@ impl Search {
         self.tree.last_iterations
     }
 
+    /// The exact end of the game on each state of `pool` (complete determinizations of
+    /// seat `me`'s observation): per root action, its mean exact value over the states (an
+    /// action missing from a state counts as a loss there), or None when `nodes` or
+    /// `seconds` (0: no limit) ran out. The GIL is released.
+    #[pyo3(signature = (pool, me, nodes, seconds=0.0))]
+    fn solve(&self, py: Python<'_>, pool: Vec<PyRef<'_, Core>>, me: u8, nodes: u64, seconds: f64)
+             -> PyResult<Option<Vec<(String, f64)>>> {
+        if pool.is_empty() || me > 1 || !seconds.is_finite() || seconds < 0.0 {
+            return Err(err("solve: an empty pool or bad arguments"));
+        }
+        let states: Vec<State> = pool.iter().map(|c| c.s).collect();
+        drop(pool);
+        let t = self.t.clone();
+        let deadline = if seconds > 0.0 {
+            Some(std::time::Instant::now() + std::time::Duration::from_secs_f64(seconds))
+        } else {
+            None
+        };
+        let got = py.allow_threads(|| {
+            let mut totals: Vec<(Act, f64, u32)> = Vec::new();
+            let mut used = 0u64;
+            for s in &states {
+                let mut solver = crate::search::Solver::new(&t, me, nodes.saturating_sub(used), deadline);
+                let values = solver.root_values(s)?;
+                used += solver.nodes;
+                for (a, v) in values {
+                    match totals.iter_mut().find(|x| x.0 == a) {
+                        Some(x) => { x.1 += v; x.2 += 1; }
+                        None => totals.push((a, v, 1)),
+                    }
+                }
+            }
+            let n = states.len() as f64;
+            Some(totals.into_iter().map(|(a, v, k)| (a, (v - (n - k as f64) * crate::search::OUTCOME) / n)).collect::<Vec<_>>())
+        });
+        Ok(got.map(|v| v.into_iter().map(|(a, x)| (notation::format(&t, a), x)).collect()))
+    }
+
     /// Search from `pool` (determinizations of the seat `me`'s observation, all at the
     /// same decision) for at most `iterations` iterations and `seconds` seconds (0: no
     /// limit), the GIL released. `priors`: (notation, prior) for the root's actions.
     /// `threads` > 1 adds that many less one independent trees (root parallel) whose root
     /// statistics are summed with this one's. Returns (notation, visits, mean value for me).
     #[pyo3(signature = (pool, me, iterations, seconds, seed, priors, c_root=1.0, c=0.7, policy=1,
-                        science=0.4, military=0.2, threads=1))]
+                        science=0.4, military=0.2, margin=0.0, threads=1))]
     #[allow(clippy::too_many_arguments)]
     fn run(&mut self, py: Python<'_>, pool: Vec<PyRef<'_, Core>>, me: u8, iterations: u64, seconds: f64,
            seed: u64, priors: Vec<(String, f64)>, c_root: f64, c: f64, policy: u8, science: f64,
-           military: f64, threads: usize) -> PyResult<Vec<(String, u32, f64)>> {
+           military: f64, margin: f64, threads: usize) -> PyResult<Vec<(String, u32, f64)>> {
         if pool.is_empty() {
             return Err(err("search: an empty pool of states"));
         }
@@ -830,7 +868,7 @@ impl Search {
                 acts.push((a, *p as f32));
             }
         }
-        let params = crate::search::Params { c_root, c, policy, science, military };
+        let params = crate::search::Params { c_root, c, policy, science, military, margin };
         let deadline = if seconds > 0.0 {
             Some(std::time::Instant::now() + std::time::Duration::from_secs_f64(seconds))
         } else {

@@ -21,6 +21,9 @@
 //! 50 / 35 / 15 among those on offer. A red card that reaches the opponent's capital and a
 //! green card that completes a science supremacy are always taken.
 
+use std::collections::HashMap;
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
 use std::time::Instant;
 
 use crate::core::{act, phase, step, Act, State};
@@ -44,11 +47,14 @@ pub struct Params {
     /// Share of playouts in which a player plans science (the rest: military `mil`, else plain).
     pub science: f64,
     pub military: f64,
+    /// Weight of the point margin in a playout's value: (1 - m) × outcome + m × a logistic
+    /// of the margin (a civilian game is decided by points: a near win is worth more).
+    pub margin: f64,
 }
 
 impl Default for Params {
     fn default() -> Self {
-        Params { c_root: 1.0, c: 0.7, policy: 1, science: 0.4, military: 0.2 }
+        Params { c_root: 1.0, c: 0.7, policy: 1, science: 0.4, military: 0.2, margin: 0.0 }
     }
 }
 
@@ -215,7 +221,7 @@ impl Tree {
         let mut guard = 0;
         loop {
             if s.phase == phase::OVER {
-                return Some(outcome(s, me));
+                return Some(leaf_value(t, s, me, params.margin));
             }
             guard += 1;
             if guard > 400 {
@@ -244,14 +250,13 @@ impl Tree {
                 break;
             }
         }
-        if s.phase == phase::OVER {
-            return Some(outcome(s, me));
+        if s.phase != phase::OVER {
+            let mut pol = Policy::new(params, r);
+            if pol.play(t, s, r, buf, buf2).is_err() {
+                return None;
+            }
         }
-        let mut pol = Policy::new(params, r);
-        if pol.play(t, s, r, buf, buf2).is_err() {
-            return None;
-        }
-        Some(outcome(s, me))
+        Some(leaf_value(t, s, me, params.margin))
     }
 
     /// Pick the child to follow among the legal actions `legal` (creating missing ones).
@@ -308,6 +313,16 @@ fn outcome(s: &State, me: u8) -> f64 {
     } else {
         0.5
     }
+}
+
+/// An ended game's value for `me` (see `Params::margin`).
+fn leaf_value(t: &Tables, s: &State, me: u8, margin: f64) -> f64 {
+    let o = outcome(s, me);
+    if margin <= 0.0 {
+        return o;
+    }
+    let d = (s.score_sheet(t, me as usize)[9] - s.score_sheet(t, 1 - me as usize)[9]) as f64;
+    (1.0 - margin) * o + margin / (1.0 + (-d / 8.0).exp())
 }
 
 const PLAIN: u8 = 0;
@@ -427,5 +442,135 @@ impl Policy {
             }
             _ => legal[rng::quick_below(r, legal.len() as u64) as usize],
         }
+    }
+}
+
+/// The exact end of the game (game/ai/endgame.py, the same values): alpha-beta over every
+/// decision to the final score on one complete state (a determinization), for seat `me`.
+/// A value is the outcome (win 1, draw 0, loss -1) × 100 plus the point margin clipped
+/// to ±40. `None` when `limit` nodes or the deadline ran out.
+pub struct Solver<'a> {
+    t: &'a Tables,
+    me: u8,
+    pub nodes: u64,
+    limit: u64,
+    deadline: Option<Instant>,
+    /// Transposition table: a position's hash -> (value, EXACT / LOWER / UPPER). Two move
+    /// orders reaching one position (each player's cards taken in another order, the
+    /// Senate's cube moves) share an entry; the state is keyed whole.
+    table: HashMap<u64, (f64, u8)>,
+}
+
+const EXACT: u8 = 0;
+const LOWER: u8 = 1;
+const UPPER: u8 = 2;
+
+fn key(s: &State) -> u64 {
+    let mut h = DefaultHasher::new();
+    s.hash(&mut h);
+    h.finish()
+}
+
+pub const OUTCOME: f64 = 100.0;
+const MARGIN_CLIP: f64 = 40.0;
+
+impl<'a> Solver<'a> {
+    pub fn new(t: &'a Tables, me: u8, limit: u64, deadline: Option<Instant>) -> Solver<'a> {
+        Solver { t, me, nodes: 0, limit, deadline, table: HashMap::new() }
+    }
+
+    fn final_value(&self, s: &State) -> f64 {
+        let outcome = if s.winner == self.me { 1.0 } else if s.winner < 2 { -1.0 } else { 0.0 };
+        let a = s.score_sheet(self.t, self.me as usize)[9] as f64;
+        let b = s.score_sheet(self.t, 1 - self.me as usize)[9] as f64;
+        outcome * OUTCOME + (a - b).clamp(-MARGIN_CLIP, MARGIN_CLIP)
+    }
+
+    /// The states after every legal action: ended games first, discards last.
+    fn children(&mut self, s: &State) -> Option<Vec<(Act, State)>> {
+        let mut legal = Vec::with_capacity(32);
+        let mut buf = Vec::with_capacity(32);
+        s.legal(self.t, &mut legal);
+        let mut ended = Vec::new();
+        let mut rest = Vec::with_capacity(legal.len());
+        let mut discards = Vec::new();
+        for &a in &legal {
+            let mut c = *s;
+            if c.apply(self.t, a, &mut buf).is_err() {
+                continue;
+            }
+            if c.phase == phase::OVER {
+                ended.push((a, c));
+            } else if a.k == act::DISCARD {
+                discards.push((a, c));
+            } else {
+                rest.push((a, c));
+            }
+        }
+        self.nodes += legal.len() as u64;
+        if self.nodes > self.limit {
+            return None;
+        }
+        if self.nodes & 1023 < legal.len() as u64 {
+            if let Some(d) = self.deadline {
+                if Instant::now() > d {
+                    return None;
+                }
+            }
+        }
+        ended.extend(rest);
+        ended.extend(discards);
+        Some(ended)
+    }
+
+    fn value(&mut self, s: &State, alpha: f64, beta: f64) -> Option<f64> {
+        if s.phase == phase::OVER {
+            return Some(self.final_value(s));
+        }
+        let k = key(s);
+        if let Some(&(v, kind)) = self.table.get(&k) {
+            if kind == EXACT || (kind == LOWER && v >= beta) || (kind == UPPER && v <= alpha) {
+                return Some(v);
+            }
+        }
+        let v = self.search(s, alpha, beta)?;
+        let kind = if v <= alpha { UPPER } else if v >= beta { LOWER } else { EXACT };
+        self.table.insert(k, (v, kind));
+        Some(v)
+    }
+
+    fn search(&mut self, s: &State, mut alpha: f64, mut beta: f64) -> Option<f64> {
+        let maximise = s.current_player() == Some(self.me);
+        let kids = self.children(s)?;
+        if kids.is_empty() {
+            return Some(0.0);
+        }
+        let mut best = if maximise { -2.0 * OUTCOME } else { 2.0 * OUTCOME };
+        for (_, c) in &kids {
+            let v = self.value(c, alpha, beta)?;
+            if maximise {
+                if v > best {
+                    best = v;
+                    alpha = alpha.max(best);
+                }
+            } else if v < best {
+                best = v;
+                beta = beta.min(best);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        Some(best)
+    }
+
+    /// The exact value of every legal action at `s` (whose player is `me`).
+    pub fn root_values(&mut self, s: &State) -> Option<Vec<(Act, f64)>> {
+        let kids = self.children(s)?;
+        let mut out = Vec::with_capacity(kids.len());
+        for (a, c) in kids {
+            out.push((a, self.value(&c, -2.0 * OUTCOME, 2.0 * OUTCOME)?));
+        }
+        Some(out)
     }
 }
