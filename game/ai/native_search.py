@@ -27,7 +27,7 @@ EXACT_MORE_AT = (1.0, 2.0)  # (base 11 cards: ~0.1 s; Agora 5: 0.3-2 s, its Sena
 EXACT_SAMPLES = 6         # determinizations the exact end is solved on
 EXACT_NODES = 20_000_000  # node budget of the core's exact search (all determinizations)
 EXACT_SHARE = 0.5         # share of the budget it may use before the search takes over
-NORMAL_ITERATIONS = 300   # `normal`: the native search's fixed budget per decision
+NORMAL_ITERATIONS = 1500  # `normal`: the native search's fixed budget per decision
 NORMAL_POOL = 8
 
 

@@ -804,6 +804,9 @@ impl Search {
         if pool.is_empty() || me > 1 || !seconds.is_finite() || seconds < 0.0 {
             return Err(err("solve: an empty pool or bad arguments"));
         }
+        if pool.iter().any(|c| c.t.agora != self.t.agora) {
+            return Err(err("solve: a state of another rule set"));
+        }
         let states: Vec<State> = pool.iter().map(|c| c.s).collect();
         drop(pool);
         let t = self.t.clone();
@@ -851,7 +854,7 @@ impl Search {
         }
         let mut states = Vec::with_capacity(pool.len());
         for c in &pool {
-            if !Arc::ptr_eq(&c.t, &self.t) && c.t.agora != self.t.agora {
+            if c.t.agora != self.t.agora {
                 return Err(err("search: a state of another rule set"));
             }
             states.push(c.s);
