@@ -158,3 +158,26 @@ def test_the_cores_exact_end_gives_endgame_pys_values(seed, agora, cards):
     got = native.NativeSearch(agora).solve([native.NativeState.from_state(x) for x in states], me, 10 ** 8)
     assert want is not None and got is not None
     assert {str(a): v for a, v in want.items()} == pytest.approx(got)
+
+
+@pytest.mark.parametrize("built", [True, False])
+def test_the_settings_say_which_search_plays(built, monkeypatch):
+    """The thinking time's note says when the slower pure-Python search plays."""
+    from types import SimpleNamespace
+    pytest.importorskip("pygame")
+    from ui.scenes.settings import SettingsScene
+    from ui.text.i18n import t
+    monkeypatch.setattr(native, "SEARCH", built)
+    fake = SimpleNamespace(problem=None, group=SimpleNamespace(selected=SimpleNamespace(key="think")))
+    note = SettingsScene._note(fake)
+    assert note == t("settings.think_note" if built else "settings.think_note_python")
+    assert ("Python" in note) == (not built)
+
+
+@needs_search
+def test_a_search_refuses_states_of_the_other_rule_set():
+    s = native.NativeState.from_state(_turn(2, True))
+    with pytest.raises(native.NativeError):
+        native.NativeSearch(False).solve([s], s.current_player, 1000)
+    with pytest.raises(native.NativeError):
+        native.NativeSearch(False).run([s], s.current_player, iterations=10)
