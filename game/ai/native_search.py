@@ -109,7 +109,7 @@ class NativeSearchPlayer(SearchPlayer):
         self._tree.advance(_notation(e) for e in history[len(before):])
 
     def search(self, det, s0, me, root_scores, deadline, extended=None, root=None):
-        history = [list(e) for e in (det.obs.get("history") or ())] if hasattr(det, "obs") else []
+        history = [list(e) for e in (det.obs.get("history") or ())]
         self._native_tree(s0, history)
         self.reused_visits = self._tree.root_visits
         fixed = self.iterations
