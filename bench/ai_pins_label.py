@@ -16,7 +16,7 @@ from game.ai import native  # noqa: E402
 
 
 def replay(pin):
-    s = new_game(pin["seed"], agora=pin["agora"])
+    s = new_game(pin["seed"], agora=pin["agora"], first_player=pin.get("first_player"))
     for text in pin["history"]:
         s.apply(s.parse_action(text))
     return s
