@@ -607,9 +607,13 @@ class NativeSearch:
             priors=(), threads: int = 1, **params):
         """Search from `pool` (NativeStates at the same decision of seat `me`) for at most
         `iterations` and `seconds` (0: no time limit); the GIL is released meanwhile.
+        `priors`: (action, prior) or (action, prior, value); `virtual_n=k` starts an unvisited
+        root child with k visits of its value.
         Returns [(notation, visits, mean value for `me`)] for the root's actions."""
         return _guard(lambda: self._s.run([x._c for x in pool], me, iterations, seconds,
-                                          seed & ((1 << 64) - 1), [(str(a), float(p)) for a, p in priors],
+                                          seed & ((1 << 64) - 1),
+                                          [(str(x[0]), float(x[1]), float(x[2]) if len(x) > 2 else -1.0)
+                                           for x in priors],
                                           threads=threads, **params))
 
 

@@ -16,6 +16,7 @@ import time
 
 from . import endgame
 from .mcts import QUICK_C_PUCT, QuickSearchPlayer, SearchPlayer, softmax  # noqa: F401
+from .evaluate import win_chance
 from .players import register
 from . import native
 
@@ -60,6 +61,7 @@ class NativeSearchPlayer(SearchPlayer):
     c_root = 1.0
     c_tree = 0.7
     threads = 1
+    root_virtual = 0             # visits of the one-ply winning chance each root child starts with
     search_params = {}           # extra playout parameters (science, military, policy)
 
     def __init__(self, seed: int = 0, think_seconds: float = None, iterations: int = None):
@@ -120,11 +122,12 @@ class NativeSearchPlayer(SearchPlayer):
         while len(pool) < size and (draw_until is None or time.perf_counter() < draw_until):
             pool.append(native.NativeState.from_state(det.sample(self.rng)))
         priors = softmax([v for v, _, _ in root_scores], self.prior_temperature)
-        prior_list = [(a, p) for (_, a, _), p in zip(root_scores, priors)]
+        prior_list = [(a, p, win_chance(v, s0.age)) for (v, a, _), p in zip(root_scores, priors)]
         seconds = 0.0 if fixed is not None else max(0.001, deadline - time.perf_counter())
         stats = self._tree.run(pool, me, iterations=fixed if fixed is not None else 1 << 62,
                                seconds=seconds, seed=self.rng.getrandbits(63), priors=prior_list,
                                threads=self.threads, c_root=self.c_root, c=self.c_tree,
+                               virtual_n=self.root_virtual,
                                **self.search_params)
         self._tree_at = (history, s0.age)
         self.last_iterations = self._tree.last_iterations

@@ -837,15 +837,17 @@ impl Search {
 
     /// Search from `pool` (determinizations of the seat `me`'s observation, all at the
     /// same decision) for at most `iterations` iterations and `seconds` seconds (0: no
-    /// limit), the GIL released. `priors`: (notation, prior) for the root's actions.
+    /// limit), the GIL released. `priors`: (notation, prior, value or -1) for the root's
+    /// actions; with `virtual_n` > 0 an unvisited root child starts with that many visits
+    /// of its value.
     /// `threads` > 1 adds that many less one independent trees (root parallel) whose root
     /// statistics are summed with this one's. Returns (notation, visits, mean value for me).
     #[pyo3(signature = (pool, me, iterations, seconds, seed, priors, c_root=1.0, c=0.7, policy=1,
-                        science=0.4, military=0.2, margin=0.0, threads=1))]
+                        science=0.4, military=0.2, margin=0.0, threads=1, virtual_n=0))]
     #[allow(clippy::too_many_arguments)]
     fn run(&mut self, py: Python<'_>, pool: Vec<PyRef<'_, Core>>, me: u8, iterations: u64, seconds: f64,
-           seed: u64, priors: Vec<(String, f64)>, c_root: f64, c: f64, policy: u8, science: f64,
-           military: f64, margin: f64, threads: usize) -> PyResult<Vec<(String, u32, f64)>> {
+           seed: u64, priors: Vec<(String, f64, f64)>, c_root: f64, c: f64, policy: u8, science: f64,
+           military: f64, margin: f64, threads: usize, virtual_n: u32) -> PyResult<Vec<(String, u32, f64)>> {
         if pool.is_empty() {
             return Err(err("search: an empty pool of states"));
         }
@@ -865,10 +867,10 @@ impl Search {
         states[0].legal(&t, &mut buf);
         let mover = states[0].current_player().unwrap_or(me);
         let mut acts = Vec::new();
-        for (text, p) in &priors {
+        for (text, p, v) in &priors {
             let want = notation::normalize(text);
             if let Some(&a) = buf.iter().find(|&&a| notation::normalize(&notation::format(&t, a)) == want) {
-                acts.push((a, *p as f32));
+                acts.push((a, *p as f32, *v as f32));
             }
         }
         let params = crate::search::Params { c_root, c, policy, science, military, margin };
@@ -878,7 +880,7 @@ impl Search {
             None
         };
         let tree = &mut self.tree;
-        tree.set_root_priors(&acts, mover);
+        tree.set_root_priors(&acts, mover, virtual_n);
         let per = if threads > 1 { iterations.div_ceil(threads as u64) } else { iterations };
         let extra: Vec<Vec<(Act, u32, f64)>> = py.allow_threads(|| {
             std::thread::scope(|sc| {
@@ -886,7 +888,7 @@ impl Search {
                     let (t, states, acts) = (&t, &states, &acts);
                     sc.spawn(move || {
                         let mut other = crate::search::Tree::new();
-                        other.set_root_priors(acts, mover);
+                        other.set_root_priors(acts, mover, virtual_n);
                         other.run(t, states, me, per, deadline, &params, seed.wrapping_add(k as u64 * 0x9E37_79B9));
                         other.root_stats()
                     })

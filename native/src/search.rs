@@ -152,16 +152,26 @@ impl Tree {
     }
 
     /// Priors for the root's children (the caller's evaluation); unknown children get none.
-    pub fn set_root_priors(&mut self, priors: &[(Act, f32)], mover: u8) {
-        for &(a, p) in priors {
+    /// `value` > 0 children not visited yet start with `virtual_n` visits of that value (the
+    /// evaluation's winning chance for the mover): knowledge the playouts then refine.
+    pub fn set_root_priors(&mut self, priors: &[(Act, f32, f32)], mover: u8, virtual_n: u32) {
+        for &(a, p, v) in priors {
             let found = self.nodes[0].children.iter().copied().find(|&c| self.nodes[c as usize].act == a);
-            match found {
-                Some(c) => self.nodes[c as usize].prior = p,
+            let c = match found {
+                Some(c) => c,
                 None => {
                     let id = self.nodes.len() as u32;
                     self.nodes.push(Node::new(a, mover, p));
                     self.nodes[0].children.push(id);
+                    id
                 }
+            };
+            let node = &mut self.nodes[c as usize];
+            node.prior = p;
+            if virtual_n > 0 && node.n == 0 && v >= 0.0 {
+                node.n = virtual_n;
+                node.w = virtual_n as f64 * v as f64;
+                self.nodes[0].n += virtual_n;
             }
         }
     }
