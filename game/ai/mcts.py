@@ -289,6 +289,10 @@ class SearchPlayer(Player):
         self.bank = min(BANK_MAX * budget, self.bank + budget - (time.perf_counter() - start))
         return _match(action, legal_actions)
 
+    def exact_check_limit(self):
+        """When the threat check of an exact choice must stop (wall clock)."""
+        return time.perf_counter() + 0.5
+
     def exact_horizon(self, s0):
         """Cards left in Age III from which the exact end is searched."""
         return endgame.exact_cards(s0, self.budget())
@@ -326,7 +330,7 @@ class SearchPlayer(Player):
         order = sorted(values, key=lambda a: (a != action, -values[a]))
         ordered = [(min(EXACT_CHANCE_CAP, endgame.outcome_of(values[a])), a, after[a])
                    for a in order[:SAFETY_CHECKS + 1] if a in after]
-        limit = math.inf if self.iterations is not None else time.perf_counter() + 0.5
+        limit = math.inf if self.iterations is not None else self.exact_check_limit()
         deep = ({"deep_turns": self.late_threat_turns, "nodes": self.late_threat_nodes}
                 if late else {})
         safe = safe_choice(ordered, 1 - me, s0, True, lambda: det.sample(self.rng), hidden,

@@ -68,14 +68,20 @@ class NativeSearchPlayer(SearchPlayer):
         super().__init__(seed, think_seconds, iterations)
         self._tree = None
         self._tree_at = None         # (history before the searched decision, Age)
+        self._decision_end = 0.0     # wall-clock end of the current decision's budget
 
     def exact_horizon(self, s0):
         k = 1 if s0.agora else 0
         return EXACT_CARDS[k] + (self.budget() >= EXACT_MORE_AT[k])
 
+    def exact_check_limit(self):
+        # within the decision's budget (the Python `hard` allows 0.5 s more)
+        return min(time.perf_counter() + 0.5, self._decision_end)
+
     def solve_end(self, det, s0, me, root_scores, start):
         """The exact end in the core (same values as endgame.py, far more cards); among
         equal values the one-ply order decides. None if it could not finish in time."""
+        self._decision_end = start + self.budget()
         states = [s0] + [det.sample(self.rng) for _ in range(EXACT_SAMPLES - 1)]
         pool = [native.NativeState.from_state(x) for x in states]
         seconds = 0.0 if self.iterations is not None else max(
