@@ -181,3 +181,14 @@ def test_a_search_refuses_states_of_the_other_rule_set():
         native.NativeSearch(False).solve([s], s.current_player, 1000)
     with pytest.raises(native.NativeError):
         native.NativeSearch(False).run([s], s.current_player, iterations=10)
+
+
+@needs_search
+def test_agora_may_be_left_to_the_python_tree():
+    from game.ai.native_search import NativeSearchPlayer
+    s = _turn(3, True)
+    p = s.current_player
+    bot = NativeSearchPlayer(seed=7, iterations=40)
+    bot.native_agora = False
+    assert bot.choose(s.observation(p), s.legal_actions()) in s.legal_actions()
+    assert bot.last_iterations == 40 and bot._tree is None      # the core's tree never grew

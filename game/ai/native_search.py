@@ -61,6 +61,7 @@ class NativeSearchPlayer(SearchPlayer):
     c_root = 1.0
     c_tree = 0.7
     threads = 1
+    native_agora = True          # False: Agora decisions use the Python tree search (mcts.py)
     root_virtual = 0             # visits of the one-ply winning chance each root child starts with
     search_params = {}           # extra playout parameters (science, military, policy)
 
@@ -117,6 +118,9 @@ class NativeSearchPlayer(SearchPlayer):
         self._tree.advance(_notation(e) for e in history[len(before):])
 
     def search(self, det, s0, me, root_scores, deadline, extended=None, root=None):
+        if s0.agora and not self.native_agora:
+            self._tree_at = None
+            return SearchPlayer.search(self, det, s0, me, root_scores, deadline, extended, root)
         history = [list(e) for e in (det.obs.get("history") or ())]
         self._native_tree(s0, history)
         self.reused_visits = self._tree.root_visits
