@@ -33,7 +33,9 @@ def make(name, seed=0):
     if name in ("hard-native", "normal-native"):          # the core's search (when built)
         from game.ai.native_search import NativeQuickPlayer, NativeSearchPlayer
         cls = NativeSearchPlayer if name == "hard-native" else NativeQuickPlayer
-        return cls(seed=seed, iterations=200)
+        player = cls(seed=seed, iterations=200)
+        player.native_agora = True          # the core's search in Agora too
+        return player
     return make_player(name, seed)
 
 

@@ -56,8 +56,10 @@ def test_a_fixed_seed_and_iteration_count_give_the_same_choice(agora):
     from game.ai.native_search import NativeSearchPlayer
     s = _turn(3, agora)
     p = s.current_player
-    a = NativeSearchPlayer(seed=7, iterations=400).choose(s.observation(p), s.legal_actions())
-    b = NativeSearchPlayer(seed=7, iterations=400).choose(s.observation(p), s.legal_actions())
+    bots = [NativeSearchPlayer(seed=7, iterations=400) for _ in range(2)]
+    for bot in bots:
+        bot.native_agora = True
+    a, b = (bot.choose(s.observation(p), s.legal_actions()) for bot in bots)
     assert a == b and a in s.legal_actions()
 
 
@@ -82,6 +84,7 @@ def test_the_tree_is_kept_between_decisions(agora):
     s = _turn(6, agora)
     me = s.current_player
     bot = NativeSearchPlayer(seed=2, iterations=3000)
+    bot.native_agora = True
     s.apply(bot.choose(s.observation(me), s.legal_actions()))
     while not s.is_terminal and (s.current_player != me or s.decision != "turn"):
         s.apply(s.legal_actions()[0])
@@ -109,7 +112,9 @@ def test_the_core_only_gets_states_drawn_from_the_observation(monkeypatch):
         return original(state, agora)
 
     monkeypatch.setattr(native.NativeState, "from_state", staticmethod(spy))
-    NativeSearchPlayer(seed=3, iterations=50).choose(real, s.legal_actions())
+    bot = NativeSearchPlayer(seed=3, iterations=50)
+    bot.native_agora = True
+    bot.choose(real, s.legal_actions())
     assert handed
     for d in handed:
         assert d is not s
@@ -189,6 +194,6 @@ def test_agora_may_be_left_to_the_python_tree():
     s = _turn(3, True)
     p = s.current_player
     bot = NativeSearchPlayer(seed=7, iterations=40)
-    bot.native_agora = False
+    assert bot.native_agora is False            # the default, as measured (docs/ai.md)
     assert bot.choose(s.observation(p), s.legal_actions()) in s.legal_actions()
     assert bot.last_iterations == 40 and bot._tree is None      # the core's tree never grew
