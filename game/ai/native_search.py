@@ -61,10 +61,10 @@ class NativeSearchPlayer(SearchPlayer):
     c_root = 1.0
     c_tree = 0.7
     threads = 1
-    # Agora: the core's playouts play the Senate at random, and against 9c5c6fa's `hard` at
-    # 1 s the core's search won 6 of 17 Agora games (6 of its 11 losses political): Agora
-    # decisions keep the Python tree search (with the core's exact end) until it is better.
-    native_agora = False
+    # Agora: the core's search against 9c5c6fa's `hard` at 1 s, 14 of 30 (8 of its 16
+    # losses political: its playouts play the Senate at random). False gives Agora
+    # decisions to the Python tree search (with the core's exact end).
+    native_agora = True
     root_virtual = 0             # visits of the one-ply winning chance each root child starts with
     search_params = {}           # extra playout parameters (science, military, policy)
 
@@ -174,7 +174,6 @@ class NativeQuickPlayer(NativeSearchPlayer):
     lighter checks of today's `normal` (mcts.QuickSearchPlayer)."""
 
     pool_size = NORMAL_POOL
-    native_agora = True          # even with today's `normal` in Agora (17/30), and fast
     late_threat_turns = QuickSearchPlayer.late_threat_turns
     political_threat_turns = QuickSearchPlayer.political_threat_turns
     fpu_parent = False
