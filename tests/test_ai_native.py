@@ -194,6 +194,7 @@ def test_agora_may_be_left_to_the_python_tree():
     s = _turn(3, True)
     p = s.current_player
     bot = NativeSearchPlayer(seed=7, iterations=40)
-    bot.native_agora = False
+    assert bot.native_agora is False                 # the default (docs/ai.md)
     assert bot.choose(s.observation(p), s.legal_actions()) in s.legal_actions()
-    assert bot.last_iterations == 40 and bot._tree is None      # the core's tree never grew
+    assert type(bot._python) is SearchPlayer and bot._python.last_iterations == 40
+    assert bot._tree is None                         # the core's tree never grew
