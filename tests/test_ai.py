@@ -12,7 +12,7 @@ import pytest
 
 from positions import conspiracy, cubes, decree, give, offer, position, tokens
 from game import new_game
-from game.ai import available, make_player
+from game.ai import available, make_player, native
 from game.ai.determinize import Determinizer, determinize
 from game.ai.evaluate import explain
 from game.ai.mcts import QuickSearchPlayer, SearchPlayer
@@ -20,6 +20,7 @@ from game.invariants import problems
 from game.simulate import play_game
 
 AIS = ("easy", "one-ply", "normal", "hard")
+NATIVE = ("hard-native", "normal-native")
 
 
 def make(name, seed=0):
@@ -29,6 +30,12 @@ def make(name, seed=0):
         return SearchPlayer(seed=seed, iterations=24)
     if name == "normal":
         return QuickSearchPlayer(seed=seed, iterations=40)
+    if name in ("hard-native", "normal-native"):          # the core's search (when built)
+        from game.ai.native_search import NativeQuickPlayer, NativeSearchPlayer
+        cls = NativeSearchPlayer if name == "hard-native" else NativeQuickPlayer
+        player = cls(seed=seed, iterations=200)
+        player.native_agora = True          # the core's search in Agora too
+        return player
     return make_player(name, seed)
 
 
@@ -73,7 +80,7 @@ def test_normal_is_a_short_search_whatever_the_thinking_time(monkeypatch):
     """`normal` keeps its own small budget (the Settings' thinking time is `hard`'s) and
     spends it searching; a search draws only the determinizations its iterations use."""
     from game.ai import mcts
-    normal = make_player("normal", 1, think_seconds=8.0)
+    normal = QuickSearchPlayer(1, think_seconds=8.0)     # the pure-Python level (no core)
     assert isinstance(normal, QuickSearchPlayer)
     assert normal.budget() == mcts.QUICK_SECONDS <= 0.05
     s = new_game(4, agora=True, first_player=0)
@@ -83,7 +90,7 @@ def test_normal_is_a_short_search_whatever_the_thinking_time(monkeypatch):
     real_sample = mcts.Determinizer.sample
     monkeypatch.setattr(mcts.Determinizer, "sample",
                         lambda det, rng: drawn.append(1) or real_sample(det, rng))
-    for player in (normal, make_player("hard", 1, think_seconds=0.015)):
+    for player in (normal, SearchPlayer(1, think_seconds=0.015)):
         drawn.clear()
         clock = FakeClock()
         monkeypatch.setattr(mcts, "time", clock)
@@ -118,7 +125,7 @@ def test_hard_stops_when_its_budget_is_spent_and_searches_more_with_more_time(mo
     for budget in (0.05, 0.2):
         clock = FakeClock()
         monkeypatch.setattr(mcts, "time", clock)
-        player = make_player("hard", 0, budget)
+        player = SearchPlayer(0, budget)       # the pure-Python search: its clock is mocked
         player.choose(s.observation(s.current_player), s.legal_actions())
         assert clock.now <= budget + 0.002           # never reads the clock past its budget
         iterations[budget] = player.last_iterations
@@ -132,7 +139,7 @@ def test_hard_spends_banked_time_on_close_decisions_and_keeps_its_mean(monkeypat
     clock = FakeClock()
     monkeypatch.setattr(mcts, "time", clock)
     budget = 0.04
-    player = make_player("hard", 3, budget)
+    player = SearchPlayer(3, budget)
     s = new_game(11)
     spent, longest, decisions = 0.0, 0.0, 0
     while not s.is_terminal and decisions < 40:
@@ -303,8 +310,10 @@ def _hidden_variants():
     return out
 
 
-@pytest.mark.parametrize("name", AIS)
+@pytest.mark.parametrize("name", AIS + NATIVE)
 def test_hidden_information_does_not_change_decisions(name):
+    if name in NATIVE and not native.SEARCH:
+        pytest.skip(native.WHY_NOT or "no search in this build")
     for s, t in _hidden_variants():
         assert s.to_json() != t.to_json()
         assert s.observation(0) == t.observation(0)

@@ -2,7 +2,7 @@
 played since (tree reuse), and only from that: never across games, undos or Ages."""
 
 from game import new_game
-from game.ai import make_player
+from game.ai.mcts import SearchPlayer
 
 
 def _play_to_turn(seed, agora, turns):
@@ -19,7 +19,7 @@ def _play_to_turn(seed, agora, turns):
 
 
 def _hard(iterations=300, seed=3):
-    bot = make_player("hard", seed)
+    bot = SearchPlayer(seed)       # the pure-Python tree (the core's: test_ai_native.py)
     bot.iterations = iterations
     bot.reuse_tree = True
     return bot

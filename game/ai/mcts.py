@@ -245,7 +245,7 @@ class SearchPlayer(Player):
             s0, 1 - me, self.political_threat_turns > 0)
         budget = self.budget()
         late = s0.age == 3 and self.late_threat_turns > 2
-        if self.endgame and endgame.cards_left(s0) <= endgame.exact_cards(s0, self.budget()):
+        if self.endgame and endgame.cards_left(s0) <= self.exact_horizon(s0):
             exact = self.solve_end(det, s0, me, root_scores, start)
             if exact is not None:
                 if danger:
@@ -289,6 +289,14 @@ class SearchPlayer(Player):
         self.bank = min(BANK_MAX * budget, self.bank + budget - (time.perf_counter() - start))
         return _match(action, legal_actions)
 
+    def exact_check_limit(self):
+        """When the threat check of an exact choice must stop (wall clock)."""
+        return time.perf_counter() + 0.5
+
+    def exact_horizon(self, s0):
+        """Cards left in Age III from which the exact end is searched."""
+        return endgame.exact_cards(s0, self.budget())
+
     def solve_end(self, det, s0, me, root_scores, start):
         """The exact end-of-game search (`endgame.py`) over a few determinizations; among
         equal exact values the one-ply order decides. None if it could not finish in time."""
@@ -322,7 +330,7 @@ class SearchPlayer(Player):
         order = sorted(values, key=lambda a: (a != action, -values[a]))
         ordered = [(min(EXACT_CHANCE_CAP, endgame.outcome_of(values[a])), a, after[a])
                    for a in order[:SAFETY_CHECKS + 1] if a in after]
-        limit = math.inf if self.iterations is not None else time.perf_counter() + 0.5
+        limit = math.inf if self.iterations is not None else self.exact_check_limit()
         deep = ({"deep_turns": self.late_threat_turns, "nodes": self.late_threat_nodes}
                 if late else {})
         safe = safe_choice(ordered, 1 - me, s0, True, lambda: det.sample(self.rng), hidden,

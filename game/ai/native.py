@@ -34,6 +34,9 @@ elif getattr(_core, "INTERFACE", None) != INTERFACE:
 else:
     WHY_NOT = None
 AVAILABLE = _core is not None
+# The search (native/src/search.rs) came after the rules: a build without it still plays
+# the rules (and the pure-Python search is used).
+SEARCH = AVAILABLE and hasattr(_core, "Search")
 
 NONE = 255
 COLOR = {c: i for i, c in enumerate(COLORS)}
@@ -559,6 +562,59 @@ class NativeState:
 
     def __repr__(self):
         return repr(self._c)
+
+
+class NativeSearch:
+    """The core's information-set search (native/src/search.rs): one tree, kept between
+    decisions. It only ever receives determinizations drawn from one seat's observation."""
+
+    __slots__ = ("_s", "agora")
+
+    def __init__(self, agora: bool):
+        if not SEARCH:
+            raise NativeError(WHY_NOT or "the native core was built without the search: rebuild it")
+        self.agora = bool(agora)
+        self._s = _core.Search(compiled(self.agora).tables)
+
+    def reset(self) -> None:
+        self._s.reset()
+
+    def advance(self, played) -> bool:
+        """Walk the tree down the actions played since the last search (notations);
+        False when it had to be reset (an action the tree never tried)."""
+        return _guard(self._s.advance, [str(a) for a in played])
+
+    @property
+    def size(self) -> int:
+        return self._s.size
+
+    @property
+    def root_visits(self) -> int:
+        return self._s.root_visits
+
+    @property
+    def last_iterations(self) -> int:
+        return self._s.last_iterations
+
+    def solve(self, pool, me: int, nodes: int, seconds: float = 0.0):
+        """The exact end of the game on each of `pool` (complete determinizations): per
+        root action its mean exact value (game/ai/endgame.py's scale), as {notation: value},
+        or None when `nodes` or `seconds` (0: none) ran out. The GIL is released."""
+        got = _guard(lambda: self._s.solve([x._c for x in pool], me, nodes, seconds))
+        return None if got is None else dict(got)
+
+    def run(self, pool, me: int, iterations: int = 1 << 62, seconds: float = 0.0, seed: int = 0,
+            priors=(), threads: int = 1, **params):
+        """Search from `pool` (NativeStates at the same decision of seat `me`) for at most
+        `iterations` and `seconds` (0: no time limit); the GIL is released meanwhile.
+        `priors`: (action, prior) or (action, prior, value); `virtual_n=k` starts an unvisited
+        root child with k visits of its value.
+        Returns [(notation, visits, mean value for `me`)] for the root's actions."""
+        return _guard(lambda: self._s.run([x._c for x in pool], me, iterations, seconds,
+                                          seed & ((1 << 64) - 1),
+                                          [(str(x[0]), float(x[1]), float(x[2]) if len(x) > 2 else -1.0)
+                                           for x in priors],
+                                          threads=threads, **params))
 
 
 def play_random_game(seed: int, agora: bool):

@@ -125,7 +125,7 @@ impl Act {
 }
 
 /// Derived facts about one city (game/city.py CityInfo), recomputed on every change.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct City {
     pub prod: [u8; N_RES],
     pub fixed: u8,
@@ -137,7 +137,7 @@ pub struct City {
 }
 
 /// One game position. Plain data: copying it is a memcpy.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct State {
     pub rng: u64,
     /// Buildings and Senators owned by each seat (bitset over card ids).

@@ -8,6 +8,7 @@
 pub mod core;
 pub mod notation;
 pub mod rng;
+pub mod search;
 pub mod tables;
 
 #[cfg(feature = "python")]

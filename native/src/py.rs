@@ -747,6 +747,169 @@ fn agora_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("INTERFACE", INTERFACE)?;
     m.add_class::<Tables>()?;
     m.add_class::<Core>()?;
+    m.add_class::<Search>()?;
     let _ = PyList::empty(m.py());
     Ok(())
+}
+
+/// The information-set search (`crate::search`): one tree kept between decisions.
+#[pyclass(module = "agora_native")]
+pub struct Search {
+    t: Arc<crate::tables::Tables>,
+    tree: crate::search::Tree,
+}
+
+#[pymethods]
+impl Search {
+    #[new]
+    fn new(tables: &Tables) -> Self {
+        Search { t: tables.t.clone(), tree: crate::search::Tree::new() }
+    }
+
+    /// Forget the tree.
+    fn reset(&mut self) {
+        self.tree.reset();
+    }
+
+    /// Walk the root down the actions played since the last search (notations); returns
+    /// whether the tree was kept (False: it was reset).
+    fn advance(&mut self, played: Vec<String>) -> bool {
+        let want: Vec<String> = played.iter().map(|x| notation::normalize(x)).collect();
+        let t = self.t.clone();
+        self.tree.advance(|a, i| notation::normalize(&notation::format(&t, a)) == want[i], want.len())
+    }
+
+    #[getter]
+    fn size(&self) -> usize {
+        self.tree.size()
+    }
+
+    #[getter]
+    fn root_visits(&self) -> u32 {
+        self.tree.root_visits()
+    }
+
+    #[getter]
+    fn last_iterations(&self) -> u64 {
+        self.tree.last_iterations
+    }
+
+    /// The exact end of the game on each state of `pool` (complete determinizations of
+    /// seat `me`'s observation): per root action, its mean exact value over the states (an
+    /// action missing from a state counts as a loss there), or None when `nodes` or
+    /// `seconds` (0: no limit) ran out. The GIL is released.
+    #[pyo3(signature = (pool, me, nodes, seconds=0.0))]
+    fn solve(&self, py: Python<'_>, pool: Vec<PyRef<'_, Core>>, me: u8, nodes: u64, seconds: f64)
+             -> PyResult<Option<Vec<(String, f64)>>> {
+        if pool.is_empty() || me > 1 || !seconds.is_finite() || seconds < 0.0 {
+            return Err(err("solve: an empty pool or bad arguments"));
+        }
+        if pool.iter().any(|c| c.t.agora != self.t.agora) {
+            return Err(err("solve: a state of another rule set"));
+        }
+        let states: Vec<State> = pool.iter().map(|c| c.s).collect();
+        drop(pool);
+        let t = self.t.clone();
+        let deadline = if seconds > 0.0 {
+            Some(std::time::Instant::now() + std::time::Duration::from_secs_f64(seconds))
+        } else {
+            None
+        };
+        let got = py.allow_threads(|| {
+            let mut totals: Vec<(Act, f64, u32)> = Vec::new();
+            let mut used = 0u64;
+            for s in &states {
+                let mut solver = crate::search::Solver::new(&t, me, nodes.saturating_sub(used), deadline);
+                let values = solver.root_values(s)?;
+                used += solver.nodes;
+                for (a, v) in values {
+                    match totals.iter_mut().find(|x| x.0 == a) {
+                        Some(x) => { x.1 += v; x.2 += 1; }
+                        None => totals.push((a, v, 1)),
+                    }
+                }
+            }
+            let n = states.len() as f64;
+            Some(totals.into_iter().map(|(a, v, k)| (a, (v - (n - k as f64) * crate::search::OUTCOME) / n)).collect::<Vec<_>>())
+        });
+        Ok(got.map(|v| v.into_iter().map(|(a, x)| (notation::format(&t, a), x)).collect()))
+    }
+
+    /// Search from `pool` (determinizations of the seat `me`'s observation, all at the
+    /// same decision) for at most `iterations` iterations and `seconds` seconds (0: no
+    /// limit), the GIL released. `priors`: (notation, prior, value or -1) for the root's
+    /// actions; with `virtual_n` > 0 an unvisited root child starts with that many visits
+    /// of its value.
+    /// `threads` > 1 adds that many less one independent trees (root parallel) whose root
+    /// statistics are summed with this one's. Returns (notation, visits, mean value for me).
+    #[pyo3(signature = (pool, me, iterations, seconds, seed, priors, c_root=1.0, c=0.7, policy=1,
+                        science=0.4, military=0.2, margin=0.0, threads=1, virtual_n=0))]
+    #[allow(clippy::too_many_arguments)]
+    fn run(&mut self, py: Python<'_>, pool: Vec<PyRef<'_, Core>>, me: u8, iterations: u64, seconds: f64,
+           seed: u64, priors: Vec<(String, f64, f64)>, c_root: f64, c: f64, policy: u8, science: f64,
+           military: f64, margin: f64, threads: usize, virtual_n: u32) -> PyResult<Vec<(String, u32, f64)>> {
+        if pool.is_empty() {
+            return Err(err("search: an empty pool of states"));
+        }
+        if me > 1 || threads == 0 || threads > 64 || !seconds.is_finite() || seconds < 0.0 {
+            return Err(err("search: bad arguments (seat, threads or seconds)"));
+        }
+        let mut states = Vec::with_capacity(pool.len());
+        for c in &pool {
+            if c.t.agora != self.t.agora {
+                return Err(err("search: a state of another rule set"));
+            }
+            states.push(c.s);
+        }
+        drop(pool);
+        let t = self.t.clone();
+        let mut buf = Vec::new();
+        states[0].legal(&t, &mut buf);
+        let mover = states[0].current_player().unwrap_or(me);
+        let mut acts = Vec::new();
+        for (text, p, v) in &priors {
+            let want = notation::normalize(text);
+            if let Some(&a) = buf.iter().find(|&&a| notation::normalize(&notation::format(&t, a)) == want) {
+                acts.push((a, *p as f32, *v as f32));
+            }
+        }
+        let params = crate::search::Params { c_root, c, policy, science, military, margin };
+        let deadline = if seconds > 0.0 {
+            Some(std::time::Instant::now() + std::time::Duration::from_secs_f64(seconds))
+        } else {
+            None
+        };
+        let tree = &mut self.tree;
+        tree.set_root_priors(&acts, mover, virtual_n);
+        let per = if threads > 1 { iterations.div_ceil(threads as u64) } else { iterations };
+        let extra: Vec<Vec<(Act, u32, f64)>> = py.allow_threads(|| {
+            std::thread::scope(|sc| {
+                let handles: Vec<_> = (1..threads).map(|k| {
+                    let (t, states, acts) = (&t, &states, &acts);
+                    sc.spawn(move || {
+                        let mut other = crate::search::Tree::new();
+                        other.set_root_priors(acts, mover, virtual_n);
+                        other.run(t, states, me, per, deadline, &params, seed.wrapping_add(k as u64 * 0x9E37_79B9));
+                        other.root_stats()
+                    })
+                }).collect();
+                tree.run(&t, &states, me, per, deadline, &params, seed);
+                handles.into_iter().filter_map(|h| h.join().ok()).collect()
+            })
+        });
+        let mut stats: Vec<(Act, u32, f64)> = self.tree.root_stats().into_iter().map(|(a, n, q)| (a, n, q * n as f64)).collect();
+        for more in extra {
+            for (a, n, q) in more {
+                match stats.iter_mut().find(|x| x.0 == a) {
+                    Some(x) => { x.1 += n; x.2 += q * n as f64; }
+                    None => stats.push((a, n, q * n as f64)),
+                }
+            }
+        }
+        // values for `me`: a child chosen by the opponent holds the opponent's value
+        Ok(stats.into_iter().filter(|x| buf.contains(&x.0)).map(|(a, n, w)| {
+            let q = if n > 0 { w / n as f64 } else { 0.0 };
+            (notation::format(&t, a), n, if mover == me { q } else { 1.0 - q })
+        }).collect())
+    }
 }

@@ -325,7 +325,8 @@ class SettingsScene(DialogScene):
         if key in SOUND_ROWS and not sound.AUDIO.available:
             return t("sound.no_device")
         if key == "think":
-            return t("settings.think_note")
+            from game.ai import native        # without the core, say the slower search plays
+            return t("settings.think_note" if native.SEARCH else "settings.think_note_python")
         if key == "undo":
             return t("takeback.setting.note") if SETTINGS.undo else t("settings.undo_note")
         return ""

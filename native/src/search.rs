@@ -1,0 +1,586 @@
+//! Information-set Monte Carlo tree search over the core's states (the AI level `hard`).
+//!
+//! One tree over the searching seat's information set: every iteration takes one of the
+//! determinizations the caller drew from the seat's observation (`game/ai/determinize.py`;
+//! the core never sees the real hidden state), reseeds its generator (later chance, The
+//! Great Library), walks down the tree playing the tree's actions in it, adds one node,
+//! plays the rest of the game with the playout policy below and backs the result up
+//! (1 win, 1/2 draw, 0 loss, for the player who chose each edge). The tree is keyed by
+//! actions, so the hidden parts differ between iterations and the statistics average over
+//! them; a child's exploration term counts only the iterations in which it was legal
+//! ("availability"). A decision with one legal action is played through, never a node.
+//!
+//! Selection: PUCT at the root (priors from the caller: `game/`'s one-ply evaluation),
+//! UCB1 with availability below. The tree survives between decisions (`Tree::advance`
+//! walks it down the actions played since).
+//!
+//! The playout policy (`Policy`) gives each player a plan for the whole playout, as the
+//! anchor's does (docs/ai.md): science (green cards first, Law, The Mausoleum for a green
+//! card), military (red cards first), or plain; in Age I a plain player builds production
+//! and trade cards first; otherwise a turn is a Wonder, a build or a discard with weights
+//! 50 / 35 / 15 among those on offer. A red card that reaches the opponent's capital and a
+//! green card that completes a science supremacy are always taken.
+
+use std::collections::HashMap;
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+use std::time::Instant;
+
+use crate::core::{act, phase, step, Act, State};
+use crate::rng;
+use crate::tables::Tables;
+
+const GREEN: u8 = 3;
+const RED: u8 = 5;
+const BROWN: u8 = 0;
+const GREY: u8 = 1;
+const YELLOW: u8 = 4;
+
+#[derive(Clone, Copy, Debug)]
+pub struct Params {
+    /// PUCT constant at the root (values in [0, 1]).
+    pub c_root: f64,
+    /// UCB1 constant below the root.
+    pub c: f64,
+    /// 0: uniform random playouts; 1: the plan policy.
+    pub policy: u8,
+    /// Share of playouts in which a player plans science (the rest: military `mil`, else plain).
+    pub science: f64,
+    pub military: f64,
+    /// Weight of the point margin in a playout's value: (1 - m) × outcome + m × a logistic
+    /// of the margin (a civilian game is decided by points: a near win is worth more).
+    pub margin: f64,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params { c_root: 1.0, c: 0.7, policy: 1, science: 0.4, military: 0.2, margin: 0.0 }
+    }
+}
+
+struct Node {
+    act: Act,
+    mover: u8,
+    n: u32,
+    avail: u32,
+    w: f64,
+    prior: f32,
+    children: Vec<u32>,
+}
+
+impl Node {
+    fn new(act: Act, mover: u8, prior: f32) -> Node {
+        Node { act, mover, n: 0, avail: 0, w: 0.0, prior, children: Vec::new() }
+    }
+}
+
+/// The search tree; index 0 is always the root.
+pub struct Tree {
+    nodes: Vec<Node>,
+    /// How many iterations the last `run` did.
+    pub last_iterations: u64,
+}
+
+impl Default for Tree {
+    fn default() -> Self {
+        Tree::new()
+    }
+}
+
+const ROOT_ACT: Act = Act::new(255, 255, 255);
+
+impl Tree {
+    pub fn new() -> Tree {
+        Tree { nodes: vec![Node::new(ROOT_ACT, 255, 0.0)], last_iterations: 0 }
+    }
+
+    pub fn reset(&mut self) {
+        self.nodes.clear();
+        self.nodes.push(Node::new(ROOT_ACT, 255, 0.0));
+    }
+
+    pub fn size(&self) -> usize {
+        self.nodes.len()
+    }
+
+    pub fn root_visits(&self) -> u32 {
+        self.nodes[0].n
+    }
+
+    /// Walk the root down the actions played since the last search (matched by `same`,
+    /// the caller's notation test). Returns false (and resets the tree) when an action was
+    /// never tried in the tree: its statistics would be of another position.
+    pub fn advance(&mut self, mut same: impl FnMut(Act, usize) -> bool, count: usize) -> bool {
+        let mut cur = 0u32;
+        for i in 0..count {
+            let node = &self.nodes[cur as usize];
+            match node.children.iter().copied().find(|&c| same(self.nodes[c as usize].act, i)) {
+                Some(c) => cur = c,
+                None => {
+                    // a forced action (one legal choice) makes no node: step over it
+                    // only if the tree has nothing to match it against at all
+                    if node.children.is_empty() && cur != 0 {
+                        continue;
+                    }
+                    self.reset();
+                    return false;
+                }
+            }
+        }
+        if cur == 0 {
+            return self.nodes[0].n > 0;
+        }
+        // rebuild the arena from the new root (the rest is garbage)
+        let mut nodes = Vec::with_capacity(self.nodes.len() / 4 + 1);
+        let mut root = std::mem::replace(&mut self.nodes[cur as usize], Node::new(ROOT_ACT, 255, 0.0));
+        root.act = ROOT_ACT;
+        nodes.push(root);
+        let mut i = 0;
+        while i < nodes.len() {
+            let kids = std::mem::take(&mut nodes[i].children);
+            let mut new = Vec::with_capacity(kids.len());
+            for k in kids {
+                let n = std::mem::replace(&mut self.nodes[k as usize], Node::new(ROOT_ACT, 255, 0.0));
+                new.push(nodes.len() as u32);
+                nodes.push(n);
+            }
+            nodes[i].children = new;
+            i += 1;
+        }
+        self.nodes = nodes;
+        true
+    }
+
+    /// Priors for the root's children (the caller's evaluation); unknown children get none.
+    /// `value` > 0 children not visited yet start with `virtual_n` visits of that value (the
+    /// evaluation's winning chance for the mover): knowledge the playouts then refine.
+    pub fn set_root_priors(&mut self, priors: &[(Act, f32, f32)], mover: u8, virtual_n: u32) {
+        for &(a, p, v) in priors {
+            let found = self.nodes[0].children.iter().copied().find(|&c| self.nodes[c as usize].act == a);
+            let c = match found {
+                Some(c) => c,
+                None => {
+                    let id = self.nodes.len() as u32;
+                    self.nodes.push(Node::new(a, mover, p));
+                    self.nodes[0].children.push(id);
+                    id
+                }
+            };
+            let node = &mut self.nodes[c as usize];
+            node.prior = p;
+            if virtual_n > 0 && node.n == 0 && v >= 0.0 {
+                node.n = virtual_n;
+                node.w = virtual_n as f64 * v as f64;
+                self.nodes[0].n += virtual_n;
+            }
+        }
+    }
+
+    /// The root's children: (action, visits, mean value for the player who chose it).
+    pub fn root_stats(&self) -> Vec<(Act, u32, f64)> {
+        self.nodes[0].children.iter().map(|&c| {
+            let n = &self.nodes[c as usize];
+            (n.act, n.n, if n.n > 0 { n.w / n.n as f64 } else { 0.0 })
+        }).collect()
+    }
+
+    /// Run iterations over `pool` (determinizations of the searching seat's observation)
+    /// until `iterations` are done or `deadline` passes. Returns the iterations done.
+    pub fn run(&mut self, t: &Tables, pool: &[State], me: u8, iterations: u64, deadline: Option<Instant>,
+               params: &Params, seed: u64) -> u64 {
+        if pool.is_empty() {
+            return 0;
+        }
+        let mut r = seed ^ 0x5851_F42D_4C95_7F2D;
+        let mut buf = Vec::with_capacity(128);
+        let mut buf2 = Vec::with_capacity(128);
+        let mut path: Vec<u32> = Vec::with_capacity(64);
+        let mut it = 0u64;
+        while it < iterations {
+            if it % 32 == 0 {
+                if let Some(d) = deadline {
+                    if Instant::now() >= d {
+                        break;
+                    }
+                }
+            }
+            let mut s = pool[(it as usize) % pool.len()];
+            s.rng ^= rng::next64(&mut r);
+            let value = self.iterate(t, &mut s, me, params, &mut r, &mut buf, &mut buf2, &mut path);
+            if let Some(v) = value {
+                for &id in &path {
+                    let nd = &mut self.nodes[id as usize];
+                    nd.n += 1;
+                    if nd.mover < 2 {
+                        nd.w += if nd.mover == me { v } else { 1.0 - v };
+                    }
+                }
+            }
+            it += 1;
+        }
+        self.last_iterations = it;
+        it
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn iterate(&mut self, t: &Tables, s: &mut State, me: u8, params: &Params, r: &mut u64,
+               buf: &mut Vec<Act>, buf2: &mut Vec<Act>, path: &mut Vec<u32>) -> Option<f64> {
+        path.clear();
+        path.push(0);
+        let mut node = 0u32;
+        let mut guard = 0;
+        loop {
+            if s.phase == phase::OVER {
+                return Some(leaf_value(t, s, me, params.margin));
+            }
+            guard += 1;
+            if guard > 400 {
+                return None;
+            }
+            s.legal(t, buf);
+            if buf.is_empty() {
+                return None;
+            }
+            if buf.len() == 1 {
+                let a = buf[0];
+                if s.apply(t, a, buf2).is_err() {
+                    return None;
+                }
+                continue;
+            }
+            let mover = s.current_player().unwrap_or(0);
+            let child = self.select(node, buf, mover, params, r);
+            let a = self.nodes[child as usize].act;
+            if s.apply(t, a, buf2).is_err() {
+                return None;
+            }
+            node = child;
+            path.push(node);
+            if self.nodes[node as usize].n == 0 {
+                break;
+            }
+        }
+        if s.phase != phase::OVER {
+            let mut pol = Policy::new(params, r);
+            if pol.play(t, s, r, buf, buf2).is_err() {
+                return None;
+            }
+        }
+        Some(leaf_value(t, s, me, params.margin))
+    }
+
+    /// Pick the child to follow among the legal actions `legal` (creating missing ones).
+    fn select(&mut self, node: u32, legal: &[Act], mover: u8, params: &Params, r: &mut u64) -> u32 {
+        let is_root = node == 0;
+        let parent_n = self.nodes[node as usize].n;
+        let mut best = u32::MAX;
+        let mut best_u = f64::NEG_INFINITY;
+        let mut unvisited = 0u32;
+        for &a in legal {
+            let found = self.nodes[node as usize].children.iter().copied().find(|&c| self.nodes[c as usize].act == a);
+            let c = match found {
+                Some(c) => c,
+                None => {
+                    let id = self.nodes.len() as u32;
+                    self.nodes.push(Node::new(a, mover, 0.0));
+                    self.nodes[node as usize].children.push(id);
+                    id
+                }
+            };
+            let ch = &mut self.nodes[c as usize];
+            ch.avail += 1;
+            let u = if is_root {
+                // PUCT with the caller's priors (a child without one gets a small share)
+                let q = if ch.n > 0 { ch.w / ch.n as f64 } else { 0.5 };
+                let p = if ch.prior > 0.0 { ch.prior as f64 } else { 1.0 / legal.len() as f64 };
+                q + params.c_root * p * ((parent_n.max(1)) as f64).sqrt() / (1.0 + ch.n as f64)
+            } else if ch.n == 0 {
+                // untried children first, in random order (reservoir draw)
+                unvisited += 1;
+                if rng::quick_below(r, unvisited as u64) == 0 {
+                    best = c;
+                }
+                best_u = f64::INFINITY;
+                continue;
+            } else {
+                ch.w / ch.n as f64 + params.c * ((ch.avail as f64).ln() / ch.n as f64).sqrt()
+            };
+            if u > best_u {
+                best_u = u;
+                best = c;
+            }
+        }
+        best
+    }
+}
+
+/// 1 for a win of `me`, 0 for a loss, 1/2 for a draw.
+fn outcome(s: &State, me: u8) -> f64 {
+    if s.winner == me {
+        1.0
+    } else if s.winner < 2 {
+        0.0
+    } else {
+        0.5
+    }
+}
+
+/// An ended game's value for `me` (see `Params::margin`).
+fn leaf_value(t: &Tables, s: &State, me: u8, margin: f64) -> f64 {
+    let o = outcome(s, me);
+    if margin <= 0.0 {
+        return o;
+    }
+    let d = (s.score_sheet(t, me as usize)[9] - s.score_sheet(t, 1 - me as usize)[9]) as f64;
+    (1.0 - margin) * o + margin / (1.0 + (-d / 8.0).exp())
+}
+
+const PLAIN: u8 = 0;
+const SCIENCE: u8 = 1;
+const MILITARY: u8 = 2;
+
+/// The playout policy: a plan per player for the whole playout.
+pub struct Policy {
+    plan: [u8; 2],
+    uniform: bool,
+}
+
+impl Policy {
+    pub fn new(params: &Params, r: &mut u64) -> Policy {
+        let mut plan = [PLAIN; 2];
+        for p in &mut plan {
+            let x = (rng::next64(r) >> 11) as f64 / (1u64 << 53) as f64;
+            *p = if x < params.science { SCIENCE } else if x < params.science + params.military { MILITARY } else { PLAIN };
+        }
+        Policy { plan, uniform: params.policy == 0 }
+    }
+
+    pub fn play(&mut self, t: &Tables, s: &mut State, r: &mut u64, buf: &mut Vec<Act>, buf2: &mut Vec<Act>) -> Result<(), String> {
+        if self.uniform {
+            return s.playout(t, rng::next64(r), buf);
+        }
+        let mut guard = 0;
+        while s.phase != phase::OVER {
+            s.legal(t, buf);
+            if buf.is_empty() {
+                return Err("no legal action in a position that is not over".into());
+            }
+            let a = if buf.len() == 1 { buf[0] } else { self.pick(t, s, buf, r) };
+            s.apply_unchecked(t, a, buf2);
+            if s.overflow {
+                return Err("the core's pending stack overflowed".into());
+            }
+            guard += 1;
+            if guard > 2000 {
+                return Err("a playout did not end within 2000 actions".into());
+            }
+        }
+        Ok(())
+    }
+
+    fn pick(&self, t: &Tables, s: &State, legal: &[Act], r: &mut u64) -> Act {
+        let top = s.top().map(|x| x[0]).unwrap_or(255);
+        let p = s.current_player().unwrap_or(0) as usize;
+        let plan = self.plan[p];
+        let any = |r: &mut u64, f: &dyn Fn(Act) -> bool| -> Option<Act> {
+            let mut k = 0u64;
+            let mut got = None;
+            for &a in legal {
+                if f(a) {
+                    k += 1;
+                    if rng::quick_below(r, k) == 0 {
+                        got = Some(a);
+                    }
+                }
+            }
+            got
+        };
+        let color = |a: Act| -> u8 { t.cards[a.a as usize].color };
+        match top {
+            step::TURN => {
+                // the finishes: a red card that reaches the capital, a green card that
+                // completes six different symbols
+                let dist = t.capital as i32 - if p == 0 { s.pawn as i32 } else { -(s.pawn as i32) };
+                if let Some(a) = any(r, &|a| a.k == act::BUILD && color(a) == RED
+                                        && t.cards[a.a as usize].shields as i32 >= dist) {
+                    return a;
+                }
+                let syms = s.city[p].symbols.iter().filter(|&&x| x > 0).count();
+                if syms >= 5 {
+                    if let Some(a) = any(r, &|a| a.k == act::BUILD && color(a) == GREEN) {
+                        return a;
+                    }
+                }
+                if plan == SCIENCE {
+                    if let Some(a) = any(r, &|a| a.k == act::BUILD && color(a) == GREEN) {
+                        return a;
+                    }
+                } else if plan == MILITARY {
+                    if let Some(a) = any(r, &|a| a.k == act::BUILD && color(a) == RED) {
+                        return a;
+                    }
+                }
+                if s.age == 1 && plan != MILITARY {
+                    if let Some(a) = any(r, &|a| a.k == act::BUILD && matches!(color(a), BROWN | GREY | YELLOW)) {
+                        return a;
+                    }
+                }
+                // a Wonder 50, a build (or a Senator, a Conspiracy) 35, a discard 15
+                let x = rng::quick_below(r, 100);
+                let order: [&dyn Fn(Act) -> bool; 3] = if x < 50 {
+                    [&|a: Act| a.k == act::WONDER, &|a: Act| !matches!(a.k, act::WONDER | act::DISCARD), &|a: Act| a.k == act::DISCARD]
+                } else if x < 85 {
+                    [&|a: Act| !matches!(a.k, act::WONDER | act::DISCARD), &|a: Act| a.k == act::WONDER, &|a: Act| a.k == act::DISCARD]
+                } else {
+                    [&|a: Act| a.k == act::DISCARD, &|a: Act| !matches!(a.k, act::WONDER | act::DISCARD), &|a: Act| a.k == act::WONDER]
+                };
+                for f in order {
+                    if let Some(a) = any(r, f) {
+                        return a;
+                    }
+                }
+                legal[rng::quick_below(r, legal.len() as u64) as usize]
+            }
+            step::PROGRESS if plan == SCIENCE => {
+                let law = t.names.progress.iter().position(|n| n == "Law").map(|i| i as u8);
+                any(r, &|a| a.k == act::PROGRESS && Some(a.a) == law)
+                    .unwrap_or_else(|| legal[rng::quick_below(r, legal.len() as u64) as usize])
+            }
+            step::MAUSOLEUM if plan == SCIENCE => {
+                any(r, &|a| a.k == act::MAUSOLEUM && color(a) == GREEN)
+                    .unwrap_or_else(|| legal[rng::quick_below(r, legal.len() as u64) as usize])
+            }
+            _ => legal[rng::quick_below(r, legal.len() as u64) as usize],
+        }
+    }
+}
+
+/// The exact end of the game (game/ai/endgame.py, the same values): alpha-beta over every
+/// decision to the final score on one complete state (a determinization), for seat `me`.
+/// A value is the outcome (win 1, draw 0, loss -1) × 100 plus the point margin clipped
+/// to ±40. `None` when `limit` nodes or the deadline ran out.
+pub struct Solver<'a> {
+    t: &'a Tables,
+    me: u8,
+    pub nodes: u64,
+    limit: u64,
+    deadline: Option<Instant>,
+    /// Transposition table: a position's hash -> (value, EXACT / LOWER / UPPER). Two move
+    /// orders reaching one position (each player's cards taken in another order, the
+    /// Senate's cube moves) share an entry; the state is keyed whole.
+    table: HashMap<u64, (f64, u8)>,
+}
+
+const EXACT: u8 = 0;
+const LOWER: u8 = 1;
+const UPPER: u8 = 2;
+
+fn key(s: &State) -> u64 {
+    let mut h = DefaultHasher::new();
+    s.hash(&mut h);
+    h.finish()
+}
+
+pub const OUTCOME: f64 = 100.0;
+const MARGIN_CLIP: f64 = 40.0;
+
+impl<'a> Solver<'a> {
+    pub fn new(t: &'a Tables, me: u8, limit: u64, deadline: Option<Instant>) -> Solver<'a> {
+        Solver { t, me, nodes: 0, limit, deadline, table: HashMap::new() }
+    }
+
+    fn final_value(&self, s: &State) -> f64 {
+        let outcome = if s.winner == self.me { 1.0 } else if s.winner < 2 { -1.0 } else { 0.0 };
+        let a = s.score_sheet(self.t, self.me as usize)[9] as f64;
+        let b = s.score_sheet(self.t, 1 - self.me as usize)[9] as f64;
+        outcome * OUTCOME + (a - b).clamp(-MARGIN_CLIP, MARGIN_CLIP)
+    }
+
+    /// The states after every legal action: ended games first, discards last.
+    fn children(&mut self, s: &State) -> Option<Vec<(Act, State)>> {
+        let mut legal = Vec::with_capacity(32);
+        let mut buf = Vec::with_capacity(32);
+        s.legal(self.t, &mut legal);
+        let mut ended = Vec::new();
+        let mut rest = Vec::with_capacity(legal.len());
+        let mut discards = Vec::new();
+        for &a in &legal {
+            let mut c = *s;
+            if c.apply(self.t, a, &mut buf).is_err() {
+                continue;
+            }
+            if c.phase == phase::OVER {
+                ended.push((a, c));
+            } else if a.k == act::DISCARD {
+                discards.push((a, c));
+            } else {
+                rest.push((a, c));
+            }
+        }
+        self.nodes += legal.len() as u64;
+        if self.nodes > self.limit {
+            return None;
+        }
+        if self.nodes & 1023 < legal.len() as u64 {
+            if let Some(d) = self.deadline {
+                if Instant::now() > d {
+                    return None;
+                }
+            }
+        }
+        ended.extend(rest);
+        ended.extend(discards);
+        Some(ended)
+    }
+
+    fn value(&mut self, s: &State, alpha: f64, beta: f64) -> Option<f64> {
+        if s.phase == phase::OVER {
+            return Some(self.final_value(s));
+        }
+        let k = key(s);
+        if let Some(&(v, kind)) = self.table.get(&k) {
+            if kind == EXACT || (kind == LOWER && v >= beta) || (kind == UPPER && v <= alpha) {
+                return Some(v);
+            }
+        }
+        let v = self.search(s, alpha, beta)?;
+        let kind = if v <= alpha { UPPER } else if v >= beta { LOWER } else { EXACT };
+        self.table.insert(k, (v, kind));
+        Some(v)
+    }
+
+    fn search(&mut self, s: &State, mut alpha: f64, mut beta: f64) -> Option<f64> {
+        let maximise = s.current_player() == Some(self.me);
+        let kids = self.children(s)?;
+        if kids.is_empty() {
+            return Some(0.0);
+        }
+        let mut best = if maximise { -2.0 * OUTCOME } else { 2.0 * OUTCOME };
+        for (_, c) in &kids {
+            let v = self.value(c, alpha, beta)?;
+            if maximise {
+                if v > best {
+                    best = v;
+                    alpha = alpha.max(best);
+                }
+            } else if v < best {
+                best = v;
+                beta = beta.min(best);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        Some(best)
+    }
+
+    /// The exact value of every legal action at `s` (whose player is `me`).
+    pub fn root_values(&mut self, s: &State) -> Option<Vec<(Act, f64)>> {
+        let kids = self.children(s)?;
+        let mut out = Vec::with_capacity(kids.len());
+        for (a, c) in kids {
+            out.push((a, self.value(&c, -2.0 * OUTCOME, 2.0 * OUTCOME)?));
+        }
+        Some(out)
+    }
+}

@@ -1,0 +1,200 @@
+"""`hard` and `normal` on the core's search (game/ai/native_search.py, native/src/search.rs).
+
+Fixed seeds and iteration counts (never the clock): the same inputs give the same choice.
+Without the extension (or a build without the search) the levels are the pure-Python
+players of game/ai/mcts.py; that fallback is checked in a child process that cannot import
+the extension.
+"""
+
+import os
+import random
+import subprocess
+import sys
+
+import pytest
+
+from game import new_game
+from game.ai import make_player, native
+from game.ai.determinize import Determinizer
+from game.ai.mcts import QuickSearchPlayer, SearchPlayer
+
+needs_search = pytest.mark.skipif(not native.SEARCH, reason=native.WHY_NOT or "no search in this build")
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _turn(seed, agora, plays=12):
+    s = new_game(seed, agora=agora)
+    rng = random.Random(seed)
+    k = 0
+    while k < plays or s.decision != "turn" or len(s.legal_actions()) < 3:
+        s.apply(rng.choice(s.legal_actions()))
+        k += 1
+    return s
+
+
+def test_without_the_core_the_levels_are_the_python_search():
+    code = ("import sys; sys.modules['agora_native'] = None\n"
+            "from game.ai import make_player, native\n"
+            "print(native.SEARCH, type(make_player('hard')).__name__, type(make_player('normal')).__name__)")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                         timeout=60).stdout.split()
+    assert out == ["False", "SearchPlayer", "QuickSearchPlayer"]
+
+
+@needs_search
+def test_with_the_core_hard_and_normal_search_in_it():
+    from game.ai.native_search import NativeQuickPlayer, NativeSearchPlayer
+    assert type(make_player("hard")) is NativeSearchPlayer
+    assert type(make_player("normal")) is NativeQuickPlayer
+    assert isinstance(make_player("hard"), SearchPlayer)      # the same checks around the search
+    assert not isinstance(make_player("normal"), QuickSearchPlayer)
+
+
+@needs_search
+@pytest.mark.parametrize("agora", [False, True], ids=["base", "agora"])
+def test_a_fixed_seed_and_iteration_count_give_the_same_choice(agora):
+    from game.ai.native_search import NativeSearchPlayer
+    s = _turn(3, agora)
+    p = s.current_player
+    bots = [NativeSearchPlayer(seed=7, iterations=400) for _ in range(2)]
+    for bot in bots:
+        bot.native_agora = True
+    a, b = (bot.choose(s.observation(p), s.legal_actions()) for bot in bots)
+    assert a == b and a in s.legal_actions()
+
+
+@needs_search
+def test_the_search_visits_every_root_action_and_spends_its_iterations():
+    from game.ai.native_search import NativeSearchPlayer
+    s = _turn(5, False)
+    p = s.current_player
+    bot = NativeSearchPlayer(seed=1, iterations=2000)
+    bot.choose(s.observation(p), s.legal_actions())
+    assert bot.last_iterations == 2000
+    root = bot.last_root
+    assert root.n >= 2000 and all(c.n > 0 for c in root.children.values())
+
+
+@needs_search
+@pytest.mark.parametrize("agora", [False, True], ids=["base", "agora"])
+def test_the_tree_is_kept_between_decisions(agora):
+    """After the opponent's reply, the next search starts from the node of the two moves
+    played, with what the last search grew below it."""
+    from game.ai.native_search import NativeSearchPlayer
+    s = _turn(6, agora)
+    me = s.current_player
+    bot = NativeSearchPlayer(seed=2, iterations=3000)
+    bot.native_agora = True
+    s.apply(bot.choose(s.observation(me), s.legal_actions()))
+    while not s.is_terminal and (s.current_player != me or s.decision != "turn"):
+        s.apply(s.legal_actions()[0])
+    assert s.current_player == me
+    bot.choose(s.observation(me), s.legal_actions())
+    assert bot.reused_visits > 0
+    # another game (its history is not this one's) starts afresh
+    t = _turn(8, agora)
+    bot.choose(t.observation(t.current_player), t.legal_actions())
+    assert bot.reused_visits == 0
+
+
+@needs_search
+def test_the_core_only_gets_states_drawn_from_the_observation(monkeypatch):
+    """Every state handed to the core is a determinization of the seat's observation."""
+    from game.ai.native_search import NativeSearchPlayer
+    s = _turn(9, True)
+    me = s.current_player
+    real = s.observation(me)
+    handed = []
+    original = native.NativeState.from_state
+
+    def spy(state, agora=None):
+        handed.append(state)
+        return original(state, agora)
+
+    monkeypatch.setattr(native.NativeState, "from_state", staticmethod(spy))
+    bot = NativeSearchPlayer(seed=3, iterations=50)
+    bot.native_agora = True
+    bot.choose(real, s.legal_actions())
+    assert handed
+    for d in handed:
+        assert d is not s
+        assert [str(a) for a in d.legal_actions()] == real["legal_actions"]
+        # the seat sees the same thing in every state it searched
+        assert {k: v for k, v in d.observation(me).items() if k != "history"} == \
+            {k: v for k, v in real.items() if k != "history"}
+
+
+@needs_search
+def test_bad_search_input_is_one_clear_error():
+    t = native.NativeSearch(False)
+    with pytest.raises(native.NativeError):
+        t.run([], 0, iterations=10)
+    s = native.NativeState.from_state(_turn(2, False))
+    with pytest.raises(native.NativeError):
+        t.run([s], 3, iterations=10)
+    stats = t.run([s], s.current_player, iterations=50, priors=[("build Nowhere", 1.0)])
+    assert sum(n for _, n, _ in stats) == 50          # the unknown prior is ignored
+
+
+@needs_search
+@pytest.mark.parametrize("agora", [False, True], ids=["base", "agora"])
+def test_native_levels_finish_games(agora):
+    from game.ai.native_search import NativeQuickPlayer, NativeSearchPlayer
+    from game.simulate import play_game
+    players = [NativeSearchPlayer(seed=1, iterations=60), NativeQuickPlayer(seed=2, iterations=40)]
+    s = play_game(11, players, agora, first_player=1)
+    assert s.is_terminal and s.result.victory in ("military", "science", "political", "civilian")
+
+
+
+@needs_search
+@pytest.mark.parametrize("seed, agora, cards", [(4, False, 5), (9, False, 5), (14, False, 4), (3, True, 3)])
+def test_the_cores_exact_end_gives_endgame_pys_values(seed, agora, cards):
+    """The core's alpha-beta and game/ai/endgame.py value every root action alike, on the
+    same determinizations."""
+    from game.ai import endgame
+    from test_ai_endgame import late_position
+    s = late_position(seed, agora, cards)
+    me = s.current_player
+    det = Determinizer(s.observation(me))
+    rng = random.Random(seed)
+    states = [det.sample(rng) for _ in range(2)]
+    want = endgame.solve(states, me, node_budget=10 ** 7)
+    got = native.NativeSearch(agora).solve([native.NativeState.from_state(x) for x in states], me, 10 ** 8)
+    assert want is not None and got is not None
+    assert {str(a): v for a, v in want.items()} == pytest.approx(got)
+
+
+@pytest.mark.parametrize("built", [True, False])
+def test_the_settings_say_which_search_plays(built, monkeypatch):
+    """The thinking time's note says when the slower pure-Python search plays."""
+    from types import SimpleNamespace
+    pytest.importorskip("pygame")
+    from ui.scenes.settings import SettingsScene
+    from ui.text.i18n import t
+    monkeypatch.setattr(native, "SEARCH", built)
+    fake = SimpleNamespace(problem=None, group=SimpleNamespace(selected=SimpleNamespace(key="think")))
+    note = SettingsScene._note(fake)
+    assert note == t("settings.think_note" if built else "settings.think_note_python")
+    assert ("Python" in note) == (not built)
+
+
+@needs_search
+def test_a_search_refuses_states_of_the_other_rule_set():
+    s = native.NativeState.from_state(_turn(2, True))
+    with pytest.raises(native.NativeError):
+        native.NativeSearch(False).solve([s], s.current_player, 1000)
+    with pytest.raises(native.NativeError):
+        native.NativeSearch(False).run([s], s.current_player, iterations=10)
+
+
+@needs_search
+def test_agora_may_be_left_to_the_python_tree():
+    from game.ai.native_search import NativeSearchPlayer
+    s = _turn(3, True)
+    p = s.current_player
+    bot = NativeSearchPlayer(seed=7, iterations=40)
+    assert bot.native_agora is False                 # the default (docs/ai.md)
+    assert bot.choose(s.observation(p), s.legal_actions()) in s.legal_actions()
+    assert type(bot._python) is SearchPlayer and bot._python.last_iterations == 40
+    assert bot._tree is None                         # the core's tree never grew
