@@ -611,7 +611,8 @@ impl State {
         let mut ignore = 0u8;
         let mut opp_chains = false;
         let mut wonder_disc = 0u8;
-        if t.agora {
+        // a seat that controls no Chamber has no Decree to read (most turns)
+        if t.agora && self.control.contains(&(p as u8)) {
             for i in 0..6 {
                 let ch = self.dec_ch[i];
                 if ch == NONE || self.control[ch as usize] != p as u8 {
@@ -943,6 +944,10 @@ impl State {
     }
 
     fn construction_coins(&mut self, t: &Tables, color: u8) {
+        // no Chamber controlled: no Decree pays (checked first: most constructions)
+        if self.control == [NONE; 6] {
+            return;
+        }
         // decree_controller: the first controlled Chamber (in order) holding such a Decree
         let mut best = NONE;
         for i in 0..6 {
@@ -1820,7 +1825,10 @@ impl State {
                 self.gain(p, v);
             }
             act::WONDER => {
-                let trade = self.wonder_price(t, p, a.a as usize);
+                let trade = match price {
+                    Some((total, _, _)) => total,
+                    None => self.wonder_price(t, p, a.a as usize),
+                };
                 self.pay(t, p, trade, trade);
                 self.construct_wonder(t, p, a.a, cid);
             }
@@ -2022,14 +2030,10 @@ impl State {
         let wonders = if self.standing_wonders() < 7 { self.unbuilt(p) } else { 0 };
         let nw = wonders.count_ones() as u64;
         let np = unprepared.count_ones() as u64;
-        let mut slots = [0u8; 25];
-        let mut k = 0usize;
-        for sl in bits32(self.accessible) {
-            if self.structure[sl as usize] != NONE {
-                slots[k] = sl;
-                k += 1;
-            }
-        }
+        // an accessible slot always holds a card (taking one clears its bit; a loaded state
+        // is checked so): the cards are the accessible bits, picked by rank when drawn
+        let accessible = self.accessible;
+        let k = accessible.count_ones() as usize;
         let per = 2 + nw + np;
         let total = nt + k as u64 * per;
         if total == 0 {
@@ -2053,7 +2057,11 @@ impl State {
             let x = rng::next64(r);
             let ci = (((x & 0xFFFF_FFFF) * k as u64) >> 32) as usize;
             let j = ((x >> 32) * per) >> 32;
-            let slot = slots[ci];
+            let mut m = accessible;
+            for _ in 0..ci {
+                m &= m - 1;
+            }
+            let slot = m.trailing_zeros() as u8;
             let cid = self.structure[slot as usize];
             if j == 1 {
                 return Some((Act::new(act::DISCARD, cid, 0), None, slot));
@@ -2092,7 +2100,9 @@ impl State {
                     }
                 }
                 if wonder_ok & (1 << w) != 0 {
-                    return Some((Act::new(act::WONDER, w, cid), None, slot));
+                    // priced here with the turn's prices: apply needs no second price_ctx
+                    let trade = self.wonder_price_with(t, p, w as usize, &cx);
+                    return Some((Act::new(act::WONDER, w, cid), Some((trade, trade, false)), slot));
                 }
             }
         }
