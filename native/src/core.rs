@@ -280,11 +280,6 @@ fn pop16(x: u16) -> u32 {
 }
 
 #[inline]
-fn pop32(x: u32) -> u32 {
-    pop16(x as u16) + pop16((x >> 16) as u16)
-}
-
-#[inline]
 fn bits16(mut m: u16) -> impl Iterator<Item = u8> {
     std::iter::from_fn(move || {
         if m == 0 {
@@ -2048,14 +2043,18 @@ impl State {
     fn random_turn_action(&self, t: &Tables, p: usize, may_trigger: bool, r: &mut u64) -> Option<(Act, Option<Price>, u8)> {
         let (prepared, unprepared) = if t.agora { self.cons_pair(p) } else { (0, 0) };
         let triggers = if may_trigger { prepared } else { 0 };
-        let nt = pop16(triggers) as u64;
+        let nt = if triggers == 0 { 0 } else { pop16(triggers) as u64 }; // base game: always 0
         let wonders = if self.standing_wonders() < 7 { self.unbuilt(p) } else { 0 };
         let nw = pop16(wonders) as u64;
-        let np = pop16(unprepared) as u64;
-        // an accessible slot always holds a card (taking one clears its bit; a loaded state
-        // is checked so): the cards are the accessible bits, picked by rank when drawn
-        let accessible = self.accessible;
-        let k = pop32(accessible) as usize;
+        let np = if unprepared == 0 { 0 } else { pop16(unprepared) as u64 };
+        let mut slots = [0u8; 25];
+        let mut k = 0usize;
+        for sl in bits32(self.accessible) {
+            if self.structure[sl as usize] != NONE {
+                slots[k] = sl;
+                k += 1;
+            }
+        }
         let per = 2 + nw + np;
         let total = nt + k as u64 * per;
         if total == 0 {
@@ -2079,11 +2078,7 @@ impl State {
             let x = rng::next64(r);
             let ci = (((x & 0xFFFF_FFFF) * k as u64) >> 32) as usize;
             let j = ((x >> 32) * per) >> 32;
-            let mut m = accessible;
-            for _ in 0..ci {
-                m &= m - 1;
-            }
-            let slot = m.trailing_zeros() as u8;
+            let slot = slots[ci];
             let cid = self.structure[slot as usize];
             if j == 1 {
                 return Some((Act::new(act::DISCARD, cid, 0), None, slot));
