@@ -262,6 +262,23 @@ impl Tokens {
     }
 }
 
+/// Set bits by table: the wheel is built for baseline x86-64, which has no popcount
+/// instruction, and `count_ones` there is a dozen-step bit trick on the playouts' hot path.
+const POP8: [u8; 256] = {
+    let mut a = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        a[i] = (i as u32).count_ones() as u8;
+        i += 1;
+    }
+    a
+};
+
+#[inline]
+fn pop16(x: u16) -> u32 {
+    POP8[(x & 0xFF) as usize] as u32 + POP8[(x >> 8) as usize] as u32
+}
+
 #[inline]
 fn bits16(mut m: u16) -> impl Iterator<Item = u8> {
     std::iter::from_fn(move || {
@@ -445,7 +462,7 @@ impl State {
     }
 
     fn standing_wonders(&self) -> u32 {
-        (self.built[0] | self.built[1]).count_ones()
+        pop16(self.built[0] | self.built[1])
     }
 
     pub fn box_tokens(&self) -> &[u8] {
@@ -611,7 +628,8 @@ impl State {
         let mut ignore = 0u8;
         let mut opp_chains = false;
         let mut wonder_disc = 0u8;
-        if t.agora {
+        // a seat that controls no Chamber has no Decree to read (most turns)
+        if t.agora && self.control.contains(&(p as u8)) {
             for i in 0..6 {
                 let ch = self.dec_ch[i];
                 if ch == NONE || self.control[ch as usize] != p as u8 {
@@ -730,7 +748,7 @@ impl State {
 
     fn count_in_city(&self, q: usize, counter: u16) -> u32 {
         if counter & COUNT_WONDERS != 0 {
-            return self.built[q].count_ones();
+            return pop16(self.built[q]);
         }
         if counter & COUNT_COINS != 0 {
             return self.coins[q] as u32;
@@ -943,6 +961,10 @@ impl State {
     }
 
     fn construction_coins(&mut self, t: &Tables, color: u8) {
+        // no Chamber controlled: no Decree pays (checked first: most constructions)
+        if self.control == [NONE; 6] {
+            return;
+        }
         // decree_controller: the first controlled Chamber (in order) holding such a Decree
         let mut best = NONE;
         for i in 0..6 {
@@ -1820,7 +1842,10 @@ impl State {
                 self.gain(p, v);
             }
             act::WONDER => {
-                let trade = self.wonder_price(t, p, a.a as usize);
+                let trade = match price {
+                    Some((total, _, _)) => total,
+                    None => self.wonder_price(t, p, a.a as usize),
+                };
                 self.pay(t, p, trade, trade);
                 self.construct_wonder(t, p, a.a, cid);
             }
@@ -1881,7 +1906,7 @@ impl State {
             self.draft_deck_pos = end as u8;
         }
         let p = self.first_player ^ DRAFT_ORDER[k];
-        if self.draft_pool.count_ones() == 1 {
+        if pop16(self.draft_pool) == 1 {
             let w = self.draft_pool.trailing_zeros() as u8;
             self.give_wonder(t, p as usize, w);
         } else {
@@ -2018,10 +2043,10 @@ impl State {
     fn random_turn_action(&self, t: &Tables, p: usize, may_trigger: bool, r: &mut u64) -> Option<(Act, Option<Price>, u8)> {
         let (prepared, unprepared) = if t.agora { self.cons_pair(p) } else { (0, 0) };
         let triggers = if may_trigger { prepared } else { 0 };
-        let nt = triggers.count_ones() as u64;
+        let nt = if triggers == 0 { 0 } else { pop16(triggers) as u64 }; // base game: always 0
         let wonders = if self.standing_wonders() < 7 { self.unbuilt(p) } else { 0 };
-        let nw = wonders.count_ones() as u64;
-        let np = unprepared.count_ones() as u64;
+        let nw = pop16(wonders) as u64;
+        let np = if unprepared == 0 { 0 } else { pop16(unprepared) as u64 };
         let mut slots = [0u8; 25];
         let mut k = 0usize;
         for sl in bits32(self.accessible) {
@@ -2092,7 +2117,9 @@ impl State {
                     }
                 }
                 if wonder_ok & (1 << w) != 0 {
-                    return Some((Act::new(act::WONDER, w, cid), None, slot));
+                    // priced here with the turn's prices: apply needs no second price_ctx
+                    let trade = self.wonder_price_with(t, p, w as usize, &cx);
+                    return Some((Act::new(act::WONDER, w, cid), Some((trade, trade, false)), slot));
                 }
             }
         }

@@ -223,7 +223,14 @@ fn the_quick_random_turn_action_is_always_legal_and_reaches_every_kind() {
                 let card = if a.k == act::WONDER || a.k == act::PREPARE { a.b } else { a.a };
                 assert!(a.k == act::TRIGGER || s.structure[slot as usize] == card);
                 if let Some(price) = price {
-                    assert_eq!(price, s.building_price(&t, top[1] as usize, a.a as usize));
+                    // a drawn build or Wonder comes priced: the price apply would compute
+                    let p = top[1] as usize;
+                    if a.k == act::WONDER {
+                        let w = s.wonder_price(&t, p, a.a as usize);
+                        assert_eq!(price, (w, w, false));
+                    } else {
+                        assert_eq!(price, s.building_price(&t, p, a.a as usize));
+                    }
                 }
                 seen.insert(a.k);
                 a
