@@ -504,27 +504,11 @@ impl State {
     }
 
     pub fn refresh(&mut self, t: &Tables, p: usize) {
-        let mut c = City::default();
+        self.city[p] = City::default();
         for cid in bits128(self.city_cards(t, p)) {
-            let card = &t.cards[cid as usize];
-            c.colors[card.color as usize] += 1;
-            if card.has_prod {
-                for r in 0..N_RES {
-                    c.prod[r] += card.prod[r];
-                }
-            }
-            if card.choice != 0 && (c.nchoice as usize) < 4 {
-                c.choices[c.nchoice as usize] = card.choice;
-                c.nchoice += 1;
-            }
-            c.fixed |= card.fixed;
-            if card.chain_out != NONE {
-                c.chains |= 1 << card.chain_out;
-            }
-            if card.science != NONE {
-                c.symbols[card.science as usize] += 1;
-            }
+            self.plus_card(t, p, cid);
         }
+        let mut c = self.city[p];
         for w in bits16(self.built[p]) {
             let ch = t.wonders[w as usize].choice;
             if ch != 0 && (c.nchoice as usize) < 4 {
