@@ -140,3 +140,15 @@ async def connect_pair(url, agora=True, clock=0, names=("A", "B")):
     joined = await a.create(agora=agora, clock=clock)
     await b.join(joined["room"])
     return a, b
+
+
+async def seated_pair(server, clock=0, agora=False):
+    """A base game (by default) created by one raw client and joined by another; returns
+    (host, guest, the host's first update, the joined answer)."""
+    host = await Raw.open(url_of(server))
+    joined = await host.ask(protocol.create(agora=agora, clock=clock))
+    guest = await Raw.open(url_of(server))
+    await guest.ask(protocol.join(joined["room"]))
+    update = await host.recv_type("update")
+    await guest.recv_type("update")
+    return host, guest, update, joined

@@ -12,7 +12,7 @@ import pytest
 from game import new_game
 from game.savegame import replay_move
 from net import protocol
-from net_support import Raw, json_data, run, serving, url_of
+from net_support import Raw, json_data, run, seated_pair, serving, url_of
 
 GAME = (11, 0)          # seat 0 decides first
 MINUTE = 0.05           # seconds per clock "minute": a 10-minute clock lasts 0.5 s
@@ -26,14 +26,7 @@ def replayed(record):
     return state
 
 
-async def _table(server, clock=0):
-    host = await Raw.open(url_of(server))
-    joined = await host.ask(protocol.create(agora=False, clock=clock))
-    guest = await Raw.open(url_of(server))
-    await guest.ask(protocol.join(joined["room"]))
-    update = await host.recv_type("update")
-    await guest.recv_type("update")
-    return host, guest, update, joined
+_table = seated_pair
 
 
 def test_only_the_deciding_seat_spends_time_and_running_out_loses(tmp_path):

@@ -10,18 +10,13 @@ import pytest
 from game import new_game
 from game.takeback import reveals_to
 from net import protocol
-from net_support import Raw, run, serving, url_of
+from net_support import run, seated_pair, serving
 
 GAME = (11, 0)        # seat 0 moves first
 
 
 async def _table(server, clock=0):
-    host = await Raw.open(url_of(server))
-    joined = await host.ask(protocol.create(agora=False, clock=clock))
-    guest = await Raw.open(url_of(server))
-    await guest.ask(protocol.join(joined["room"]))
-    update = await host.recv_type("update")
-    await guest.recv_type("update")
+    host, guest, update, joined = await seated_pair(server, clock)
     return {0: host, 1: guest}, update, joined
 
 
