@@ -24,6 +24,9 @@ play: $(STAMP)
 test: $(STAMP) native
 ifneq ($(HAVE_CARGO),)
 	cargo test --quiet --release --manifest-path native/Cargo.toml
+	@if cargo clippy --version >/dev/null 2>&1; then \
+	  cargo clippy --quiet --release --all-targets --manifest-path native/Cargo.toml -- -D warnings; \
+	else echo "cargo clippy is not installed: the core's lints are not checked"; fi
 endif
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -q -n auto --dist loadscope
 

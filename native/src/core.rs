@@ -572,28 +572,6 @@ impl State {
         t.agora && self.controlled(p).any(|d| f(&t.decrees[d as usize]))
     }
 
-    pub fn prices(&self, t: &Tables, p: usize) -> [u8; N_RES] {
-        let opp = &self.city[1 - p].prod;
-        let fixed = self.city[p].fixed;
-        let mut pr = [0u8; N_RES];
-        for r in 0..N_RES {
-            pr[r] = if fixed & (1 << r) != 0 { 1 } else { 2 + opp[r] };
-        }
-        if t.agora {
-            for d in self.controlled(p) {
-                let dec = &t.decrees[d as usize];
-                if dec.trade_disc_mask != 0 {
-                    for r in 0..N_RES {
-                        if dec.trade_disc_mask & (1 << r) != 0 {
-                            pr[r] = pr[r].saturating_sub(dec.trade_disc_coins).max(1);
-                        }
-                    }
-                }
-            }
-        }
-        pr
-    }
-
     /// What prices depend on, gathered once for a whole list of actions.
     pub fn price_ctx(&self, t: &Tables, p: usize) -> PriceCtx {
         let opp = &self.city[1 - p].prod;
@@ -626,9 +604,9 @@ impl State {
                 opp_chains |= dec.opp_chains;
                 wonder_disc += dec.wonder_discount;
                 if dec.trade_disc_mask != 0 {
-                    for r in 0..N_RES {
+                    for (r, price) in prices.iter_mut().enumerate() {
                         if dec.trade_disc_mask & (1 << r) != 0 {
-                            prices[r] = prices[r].saturating_sub(dec.trade_disc_coins).max(1);
+                            *price = price.saturating_sub(dec.trade_disc_coins).max(1);
                         }
                     }
                 }
@@ -684,9 +662,9 @@ impl State {
         let mut units = 0u32;
         let mut plain = 0u32;
         let mut cheapest = u32::MAX;
-        for r in 0..N_RES {
-            if need[r] > info.prod[r] {
-                let m = (need[r] - info.prod[r]) as u32;
+        for (r, &n) in need.iter().enumerate() {
+            if n > info.prod[r] {
+                let m = (n - info.prod[r]) as u32;
                 units += m;
                 plain += m * ctx.prices[r] as u32;
                 cheapest = cheapest.min(ctx.prices[r] as u32);
@@ -1289,7 +1267,7 @@ impl State {
                 }
             }
             fx::TAKE_OPPONENT_COINS => {
-                let amount = (self.coins[o] as u32 + 1) / 2;
+                let amount = (self.coins[o] as u32).div_ceil(2);
                 self.lose(o, amount);
                 self.gain(p, amount);
             }

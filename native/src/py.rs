@@ -40,12 +40,11 @@ fn u8v(v: &[i64], i: usize) -> u8 {
 }
 
 fn res5(v: &[i64], i: usize) -> [u8; N_RES] {
-    let mut r = [0u8; N_RES];
-    for k in 0..N_RES {
-        r[k] = u8v(v, i + k);
-    }
-    r
+    std::array::from_fn(|k| u8v(v, i + k))
 }
+
+/// A layout as the bridge hands it over: slots, covers, covered-by, face-up, top-row and open masks.
+type LayoutRow = (u8, Vec<Vec<u8>>, Vec<Vec<u8>>, u32, u32, u32);
 
 /// The static tables of one rule set.
 #[pyclass(frozen, module = "agora_native")]
@@ -119,7 +118,7 @@ impl Tables {
         t.conspiracies = ext(d, "conspiracies", w)?;
         let chambers: Vec<(u8, u8)> = ext(d, "chambers", w)?;
         t.chambers = chambers.into_iter().map(|(points, section)| Chamber { points, section }).collect();
-        let layouts: Vec<(u8, Vec<Vec<u8>>, Vec<Vec<u8>>, u32, u32, u32)> = ext(d, "layouts", w)?;
+        let layouts: Vec<LayoutRow> = ext(d, "layouts", w)?;
         t.layouts = layouts.into_iter()
             .map(|(n, covers, covered_by, face_up, top_row, open)| Layout::new(n, covers, covered_by, face_up, top_row, open))
             .collect();
@@ -357,10 +356,7 @@ fn load_state(t: &crate::tables::Tables, d: &Bound<'_, PyDict>) -> PyResult<Stat
         if st.len() != 5 || !(0..step::COUNT as i64).contains(&st[0]) {
             return Err(err(format!("state: pending step {i} is malformed")));
         }
-        let mut x = [0u8; 5];
-        for k in 0..5 {
-            x[k] = u8v(st, k);
-        }
+        let x: [u8; 5] = std::array::from_fn(|k| u8v(st, k));
         if x[1] > 1 && x[0] != step::DRAFT_NEXT {
             return Err(err(format!("state: pending step {i} has no player")));
         }

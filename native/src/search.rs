@@ -186,6 +186,7 @@ impl Tree {
 
     /// Run iterations over `pool` (determinizations of the searching seat's observation)
     /// until `iterations` are done or `deadline` passes. Returns the iterations done.
+    #[allow(clippy::too_many_arguments)] // one call site, from the bindings: each is a knob of the search
     pub fn run(&mut self, t: &Tables, pool: &[State], me: u8, iterations: u64, deadline: Option<Instant>,
                params: &Params, seed: u64) -> u64 {
         if pool.is_empty() {
@@ -197,7 +198,7 @@ impl Tree {
         let mut path: Vec<u32> = Vec::with_capacity(64);
         let mut it = 0u64;
         while it < iterations {
-            if it % 32 == 0 {
+            if it.is_multiple_of(32) {
                 if let Some(d) = deadline {
                     if Instant::now() >= d {
                         break;
