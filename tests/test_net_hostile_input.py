@@ -10,7 +10,7 @@ import pytest
 from net import protocol
 from net.rooms import Room
 from net.store import Store, StoreError
-from net_support import Raw, run, serving, url_of
+from net_support import Raw, run, seated_pair, serving, url_of
 
 GAME = (11, 0)     # seat 0 moves first
 LONE = '"\\ud800"'    # JSON text for a lone surrogate: valid JSON, not valid Unicode
@@ -22,14 +22,7 @@ def _raw(kind, **fields):
     return text.replace('"LONE"', LONE)
 
 
-async def _table(server):
-    host = await Raw.open(url_of(server))
-    joined = await host.ask(protocol.create(agora=False))
-    guest = await Raw.open(url_of(server))
-    await guest.ask(protocol.join(joined["room"]))
-    update = await host.recv_type("update")
-    await guest.recv_type("update")
-    return host, guest, update, joined
+_table = seated_pair
 
 
 # -- point 1: a lone surrogate never reaches the store, and the store always rolls back
