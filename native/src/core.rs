@@ -157,6 +157,8 @@ pub struct State {
     pub face_up: u32,
     pub accessible: u32,
     pub reveal_pending: u32,
+    /// the structure's slots that hold a card (derived from `structure`: its bitset)
+    pub present: u32,
     /// card tucked under each built Wonder
     pub tucked: [u8; 14],
     pub draft_deck: [u8; 16],
@@ -395,7 +397,7 @@ impl State {
             rng: 0, owned: [0; 2], discard: 0, removed: 0, coins: [7; 2], wonders: [0; 2],
             built: [0; 2], wonders_out: 0, draft_pool: 0, progress_board: 0,
             progress_owned: [0; 2], progress_locked: 0, decree_up: 0, face_up: 0, accessible: 0,
-            reveal_pending: 0, tucked: [NONE; 14], draft_deck: [NONE; 16], draft_deck_pos: 0,
+            reveal_pending: 0, present: 0, tucked: [NONE; 14], draft_deck: [NONE; 16], draft_deck_pos: 0,
             draft_deck_len: 0, progress_box: [NONE; 12], box_len: 0, structure: [NONE; 25],
             decks: [[NONE; 25]; 2], pawn: 0, age: 1, phase: phase::DRAFT, first_player: 0,
             draft_pick: 0, extra_turn: false, last_player: 0, remaining: 0, military_tokens: 0,
@@ -725,15 +727,11 @@ impl State {
         self.structure[slot] = NONE;
         self.remaining = self.remaining.saturating_sub(1);
         self.accessible &= !(1 << slot);
+        self.present &= !(1 << slot);
+        // a card above is uncovered when nothing below it holds a card any more
         let layout = &t.layouts[self.age as usize - 1];
-        let (above, n) = layout.covers_fixed[slot];
-        for &a in &above[..n as usize] {
-            let a = a as usize;
-            if self.structure[a] == NONE {
-                continue;
-            }
-            let (below, m) = layout.covered_by_fixed[a];
-            if below[..m as usize].iter().all(|&b| self.structure[b as usize] == NONE) {
+        for a in bits32(layout.covers_mask[slot] & self.present) {
+            if layout.covered_by_mask[a as usize] & self.present == 0 {
                 self.reveal_pending |= 1 << a;
             }
         }
@@ -743,12 +741,7 @@ impl State {
     fn reveal(&mut self) {
         // Only slots that still hold a card: Curia Julia can trigger Property Fraud on a
         // top-row card uncovered earlier in the same turn (docs/native.md, "differences").
-        let mut held = 0u32;
-        for s in bits32(self.reveal_pending) {
-            if self.structure[s as usize] != NONE {
-                held |= 1 << s;
-            }
-        }
+        let held = self.reveal_pending & self.present;
         self.face_up |= held;
         self.accessible |= held;
         self.reveal_pending = 0;
@@ -766,6 +759,12 @@ impl State {
         self.accessible = l.open;
         self.reveal_pending = 0;
         self.remaining = l.n;
+        self.present = self.occupancy(n);
+    }
+
+    /// The bitset of the first `n` slots that hold a card (`present` from `structure`).
+    pub fn occupancy(&self, n: usize) -> u32 {
+        (0..n.min(25)).filter(|&i| self.structure[i] != NONE).fold(0, |m, i| m | 1 << i)
     }
 
     fn slot_of(&self, t: &Tables, cid: u8) -> Option<usize> {
@@ -905,7 +904,18 @@ impl State {
                 self.wonders_out |= un;
             }
         }
-        self.refresh(t, p);
+        // A Wonder adds at most a choice producer to the city: no full recount unless the
+        // four choice places are taken (refresh keeps the Buildings' first, as game/ does)
+        let ch = t.wonders[w as usize].choice;
+        if ch != 0 {
+            let c = &mut self.city[p];
+            if (c.nchoice as usize) < c.choices.len() {
+                c.choices[c.nchoice as usize] = ch;
+                c.nchoice += 1;
+            } else {
+                self.refresh(t, p);
+            }
+        }
         if t.agora {
             self.construction_coins(t, WONDER);
         }
@@ -2011,11 +2021,9 @@ impl State {
         let np = if unprepared == 0 { 0 } else { pop16(unprepared) as u64 };
         let mut slots = [0u8; 25];
         let mut k = 0usize;
-        for sl in bits32(self.accessible) {
-            if self.structure[sl as usize] != NONE {
-                slots[k] = sl;
-                k += 1;
-            }
+        for sl in bits32(self.accessible & self.present) {
+            slots[k] = sl;
+            k += 1;
         }
         let per = 2 + nw + np;
         let total = nt + k as u64 * per;
@@ -2049,7 +2057,7 @@ impl State {
                 let c = bits16(unprepared).nth((j - 2 - nw) as usize)?;
                 return Some((Act::new(act::PREPARE, c, cid), None, slot));
             }
-            let cx = *ctx.get_or_insert_with(|| self.price_ctx(t, p));
+            let cx: &PriceCtx = ctx.get_or_insert_with(|| self.price_ctx(t, p));
             if j == 0 {
                 let bit = 1u32 << ci;
                 if card_checked & bit == 0 {

@@ -277,6 +277,7 @@ fn load_state(t: &crate::tables::Tables, d: &Bound<'_, PyDict>) -> PyResult<Stat
             }
         }
     }
+    s.present = s.occupancy(n);
     s.pawn = ext(d, "pawn", w)?;
     if s.pawn.abs() > t.capital {
         return Err(err("state: the pawn is off the track"));

@@ -166,23 +166,21 @@ pub struct Layout {
     pub top_row: u32,
     /// slots covered by nothing: accessible when the Age is dealt
     pub open: u32,
-    /// the same relations without a heap hop (at most two each): (slots, count)
-    pub covers_fixed: Vec<([u8; 2], u8)>,
-    pub covered_by_fixed: Vec<([u8; 2], u8)>,
+    /// the same relations as bitsets over slots, without a heap hop (the playouts' path)
+    pub covers_mask: [u32; 25],
+    pub covered_by_mask: [u32; 25],
 }
 
 impl Layout {
     pub fn new(n: u8, covers: Vec<Vec<u8>>, covered_by: Vec<Vec<u8>>, face_up: u32, top_row: u32, open: u32) -> Layout {
-        let fix = |v: &Vec<Vec<u8>>| -> Vec<([u8; 2], u8)> {
-            v.iter().map(|x| {
-                let mut a = [0u8; 2];
-                for (i, &s) in x.iter().take(2).enumerate() {
-                    a[i] = s;
-                }
-                (a, x.len().min(2) as u8)
-            }).collect()
+        let masks = |v: &Vec<Vec<u8>>| -> [u32; 25] {
+            let mut m = [0u32; 25];
+            for (slot, x) in v.iter().enumerate().take(25) {
+                m[slot] = x.iter().filter(|&&s| s < 25).fold(0, |acc, &s| acc | 1 << s);
+            }
+            m
         };
-        Layout { covers_fixed: fix(&covers), covered_by_fixed: fix(&covered_by), n, covers, covered_by, face_up, top_row, open }
+        Layout { covers_mask: masks(&covers), covered_by_mask: masks(&covered_by), n, covers, covered_by, face_up, top_row, open }
     }
 }
 
