@@ -111,7 +111,10 @@ pub const UNPREPARED: u8 = 0;
 pub const PREPARED: u8 = 1;
 pub const TRIGGERED: u8 = 2;
 
+/// Four-byte aligned: moved whole as one word (three loose bytes were packed and unpacked
+/// through the stack on the playouts' path, each time waiting on the stores before).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(align(4))]
 pub struct Act {
     pub k: u8,
     pub a: u8,
@@ -205,8 +208,10 @@ pub struct State {
 
 pub type Res<T> = Result<T, String>;
 
-/// Prices and discounts of one seat, gathered once (see `State::price_ctx`).
+/// Prices and discounts of one seat, gathered once (see `State::price_ctx`); aligned so
+/// that it is copied by words, not byte by byte.
 #[derive(Clone, Copy, Debug)]
+#[repr(align(8))]
 pub struct PriceCtx {
     pub prices: [u8; N_RES],
     pub dearest: u8,
@@ -250,6 +255,25 @@ impl Steps {
 
 /// (total coins, trade coins, free by a chain) of a construction.
 pub type Price = (u32, u32, bool);
+
+/// The action a playout draws, with what it learnt drawing it: the price of a construction
+/// and the slot of the card taken. Filled in place by the caller's own copy: returned by
+/// value, the compiler spilled it byte by byte and read it back whole (a stalled load).
+struct Pick {
+    a: Act,
+    price: Option<Price>,
+    slot: u8,
+}
+
+impl Pick {
+    #[inline]
+    fn set(&mut self, a: Act, price: Option<Price>, slot: u8) -> bool {
+        self.a = a;
+        self.price = price;
+        self.slot = slot;
+        true
+    }
+}
 
 /// Military tokens collected by one push, in the order the pawn reached them.
 #[derive(Clone, Copy, Default)]
@@ -323,13 +347,12 @@ pub fn bits128(mut m: u128) -> impl Iterator<Item = u8> {
 /// Minimal coins to buy what `need` lacks (game/payment.py `trade_cost`).
 pub fn trade_cost(need: &[u8; N_RES], prod: &[u8; N_RES], choices: &[u8], prices: &[u8; N_RES],
                   waive: u8) -> u32 {
+    // without branches: which resources a card needs is random on the playouts' path
     let mut missing = [0u8; N_RES];
     let mut total = 0u32;
     for r in 0..N_RES {
-        if need[r] > prod[r] {
-            missing[r] = need[r] - prod[r];
-            total += missing[r] as u32;
-        }
+        missing[r] = need[r].saturating_sub(prod[r]);
+        total += missing[r] as u32;
     }
     if total == 0 || total <= waive as u32 {
         return 0;
@@ -665,12 +688,12 @@ impl State {
         let mut plain = 0u32;
         let mut cheapest = u32::MAX;
         for (r, &n) in need.iter().enumerate() {
-            if n > info.prod[r] {
-                let m = (n - info.prod[r]) as u32;
-                units += m;
-                plain += m * ctx.prices[r] as u32;
-                cheapest = cheapest.min(ctx.prices[r] as u32);
-            }
+            // without branches (the resources needed are random on the playouts' path)
+            let m = n.saturating_sub(info.prod[r]) as u32;
+            units += m;
+            plain += m * ctx.prices[r] as u32;
+            let price = if m != 0 { ctx.prices[r] as u32 } else { u32::MAX };
+            cheapest = cheapest.min(price);
         }
         if coin + plain <= coins {
             return Some(true);
@@ -728,13 +751,19 @@ impl State {
         self.remaining = self.remaining.saturating_sub(1);
         self.accessible &= !(1 << slot);
         self.present &= !(1 << slot);
-        // a card above is uncovered when nothing below it holds a card any more
+        // A card above is uncovered when nothing below it holds a card any more. At most
+        // two cards lie above: both tested without a branch (which card a playout takes is
+        // random, so branches here were mispredicted about once a turn).
         let layout = &t.layouts[self.age as usize - 1];
-        for a in bits32(layout.covers_mask[slot] & self.present) {
-            if layout.covered_by_mask[a as usize] & self.present == 0 {
-                self.reveal_pending |= 1 << a;
-            }
-        }
+        let above = layout.covers_mask[slot] & self.present;
+        let first = above & above.wrapping_neg();
+        let rest = above ^ first;
+        let second = rest & rest.wrapping_neg();
+        let uncovered = |bit: u32| -> u32 {
+            let below = layout.covered_by_mask[(bit.trailing_zeros() & 31) as usize % 25];
+            bit & ((below & self.present == 0) as u32).wrapping_neg()
+        };
+        self.reveal_pending |= uncovered(first) | uncovered(second);
         cid
     }
 
@@ -884,7 +913,7 @@ impl State {
                     return;
                 }
             } else if s[0] == step::CONSTRUCTION_DONE {
-                self.run_auto(t, *s);
+                self.construction_done(t);
             } else {
                 for r in steps[i..].iter().rev() {
                     self.push(*r);
@@ -1891,16 +1920,7 @@ impl State {
         match s[0] {
             step::END_TURN => self.end_turn(t, s[1]),
             step::DRAFT_NEXT => self.draft_next(t),
-            step::CONSTRUCTION_DONE => {
-                let n = self.n_deferred as usize;
-                if n > 0 {
-                    let d = self.deferred;
-                    self.n_deferred = 0;
-                    for &x in d[..n].iter().rev() {
-                        self.push_token_steps(t, (x >> 4) as usize, &[x & 15]);
-                    }
-                }
-            }
+            step::CONSTRUCTION_DONE => self.construction_done(t),
             step::FX => self.run_effect(t, p, s[2], s[3], s[4]),
             step::RECRUIT => self.recruit(t, p, s[2]),
             step::AFTER_TRIGGER => {
@@ -1915,8 +1935,33 @@ impl State {
         }
     }
 
+    /// Agora: the military tokens a construction reached act once it is done.
+    fn construction_done(&mut self, t: &Tables) {
+        let n = self.n_deferred as usize;
+        if n > 0 {
+            let d = self.deferred;
+            self.n_deferred = 0;
+            for &x in d[..n].iter().rev() {
+                self.push_token_steps(t, (x >> 4) as usize, &[x & 15]);
+            }
+        }
+    }
+
     /// game/state.py `_advance`: run automatic steps until a decision with choices is on top.
     pub fn advance(&mut self, t: &Tables, buf: &mut Vec<Act>) {
+        // Most turns run their effects at once and leave only their end on the stack: that
+        // end, then the next turn, without the general loop's dispatch (the playouts' path)
+        if self.n_pending > 0 && !self.won() && !self.overflow {
+            let s = self.pending[self.n_pending as usize - 1];
+            if s[0] == step::END_TURN {
+                self.n_pending -= 1;
+                self.end_turn(t, s[1]);
+                if self.n_pending > 0 && !self.won() && !self.overflow && self.accessible != 0
+                    && self.pending[self.n_pending as usize - 1][0] == step::TURN {
+                    return;
+                }
+            }
+        }
         while self.n_pending > 0 && !self.won() && !self.overflow {
             let s = self.pending[self.n_pending as usize - 1];
             if s[0] < step::N_DECISIONS {
@@ -2012,7 +2057,7 @@ impl State {
     /// A uniformly random legal action of a turn, without listing them all: draw from a
     /// superset (every card built, every Wonder affordable) and redraw when the action
     /// drawn is not legal. Each legal action has one place in the superset: uniform.
-    fn random_turn_action(&self, t: &Tables, p: usize, may_trigger: bool, r: &mut u64) -> Option<(Act, Option<Price>, u8)> {
+    fn random_turn_action(&self, t: &Tables, p: usize, may_trigger: bool, r: &mut u64, pick: &mut Pick) -> bool {
         let (prepared, unprepared) = if t.agora { self.cons_pair(p) } else { (0, 0) };
         let triggers = if may_trigger { prepared } else { 0 };
         let nt = if triggers == 0 { 0 } else { pop16(triggers) as u64 }; // base game: always 0
@@ -2028,7 +2073,7 @@ impl State {
         let per = 2 + nw + np;
         let total = nt + k as u64 * per;
         if total == 0 {
-            return None;
+            return false;
         }
         let mut ctx: Option<PriceCtx> = None;
         // what each redraw already learnt: affordable Wonders (computed once), cards checked
@@ -2040,7 +2085,8 @@ impl State {
             if nt > 0 {
                 let x = rng::quick_below(r, total);
                 if x < nt {
-                    return bits16(triggers).nth(x as usize).map(|c| (Act::new(act::TRIGGER, c, 0), None, NONE));
+                    let Some(c) = bits16(triggers).nth(x as usize) else { return false };
+                    return pick.set(Act::new(act::TRIGGER, c, 0), None, NONE);
                 }
             }
             // one 64-bit draw, two 32-bit halves: the card and its action (k, per < 32: the
@@ -2051,73 +2097,67 @@ impl State {
             let slot = slots[ci];
             let cid = self.structure[slot as usize];
             if j == 1 {
-                return Some((Act::new(act::DISCARD, cid, 0), None, slot));
+                return pick.set(Act::new(act::DISCARD, cid, 0), None, slot);
             }
             if j >= 2 + nw {
-                let c = bits16(unprepared).nth((j - 2 - nw) as usize)?;
-                return Some((Act::new(act::PREPARE, c, cid), None, slot));
+                let Some(c) = bits16(unprepared).nth((j - 2 - nw) as usize) else { return false };
+                return pick.set(Act::new(act::PREPARE, c, cid), None, slot);
             }
             let cx: &PriceCtx = ctx.get_or_insert_with(|| self.price_ctx(t, p));
             if j == 0 {
                 let bit = 1u32 << ci;
                 if card_checked & bit == 0 {
                     card_checked |= bit;
-                    if self.can_take(t, p, cid, &cx) {
+                    if self.can_take(t, p, cid, cx) {
                         card_ok |= bit;
                     }
                 }
                 if card_ok & bit != 0 {
                     if t.cards[cid as usize].senator != 0 {
-                        return Some((Act::new(act::RECRUIT, cid, 0), None, slot));
+                        return pick.set(Act::new(act::RECRUIT, cid, 0), None, slot);
                     }
-                    let price = self.building_price_with(t, p, cid as usize, &cx);
-                    return Some((Act::new(act::BUILD, cid, 0), Some(price), slot));
+                    let price = self.building_price_with(t, p, cid as usize, cx);
+                    return pick.set(Act::new(act::BUILD, cid, 0), Some(price), slot);
                 }
             } else {
-                let w = bits16(wonders).nth((j - 2) as usize)?;
+                let Some(w) = bits16(wonders).nth((j - 2) as usize) else { return false };
                 if wonder_checked & (1 << w) == 0 {
                     wonder_checked |= 1 << w;
                     let coins = self.coins[p] as u32;
                     let waive = cx.disc[WONDER as usize] + cx.wonder_disc;
                     let wd = &t.wonders[w as usize];
                     if wd.units as u32 * cx.dearest as u32 <= coins
-                        || self.can_pay(p, 0, &wd.res, waive, &cx, coins)
-                            .unwrap_or_else(|| self.wonder_price_with(t, p, w as usize, &cx) <= coins) {
+                        || self.can_pay(p, 0, &wd.res, waive, cx, coins)
+                            .unwrap_or_else(|| self.wonder_price_with(t, p, w as usize, cx) <= coins) {
                         wonder_ok |= 1 << w;
                     }
                 }
                 if wonder_ok & (1 << w) != 0 {
                     // priced here with the turn's prices: apply needs no second price_ctx
-                    let trade = self.wonder_price_with(t, p, w as usize, &cx);
-                    return Some((Act::new(act::WONDER, w, cid), Some((trade, trade, false)), slot));
+                    let trade = self.wonder_price_with(t, p, w as usize, cx);
+                    return pick.set(Act::new(act::WONDER, w, cid), Some((trade, trade, false)), slot);
                 }
             }
         }
-        None
+        false
     }
 
     /// A uniformly random game to the end from here; `seed` drives the choices only.
     pub fn playout(&mut self, t: &Tables, seed: u64, buf: &mut Vec<Act>) -> Res<()> {
         let mut r = seed;
         let mut guard = 0;
+        let mut pick = Pick { a: Act::new(0, 0, 0), price: None, slot: NONE };
         while self.phase != phase::OVER {
             let top = self.pending[self.n_pending.max(1) as usize - 1];
-            let quick = if top[0] == step::TURN && self.n_pending > 0 {
-                self.random_turn_action(t, top[1] as usize, top[2] != 0, &mut r)
-            } else {
-                None
-            };
-            let (a, price, slot) = match quick {
-                Some(x) => x,
-                None => {
-                    self.legal(t, buf);
-                    if buf.is_empty() {
-                        return Err("no legal action in a position that is not over".into());
-                    }
-                    (buf[rng::quick_below(&mut r, buf.len() as u64) as usize], None, NONE)
+            if !(top[0] == step::TURN && self.n_pending > 0
+                 && self.random_turn_action(t, top[1] as usize, top[2] != 0, &mut r, &mut pick)) {
+                self.legal(t, buf);
+                if buf.is_empty() {
+                    return Err("no legal action in a position that is not over".into());
                 }
-            };
-            self.apply_priced(t, a, buf, price, slot);
+                pick.set(buf[rng::quick_below(&mut r, buf.len() as u64) as usize], None, NONE);
+            }
+            self.apply_priced(t, pick.a, buf, pick.price, pick.slot);
             if self.overflow {
                 return Err("the core's pending stack overflowed".into());
             }

@@ -218,7 +218,9 @@ fn the_quick_random_turn_action_is_always_legal_and_reaches_every_kind() {
             let top = s.top().unwrap();
             s.legal(&t, &mut buf);
             let a = if top[0] == step::TURN {
-                let (a, price, slot) = s.random_turn_action(&t, top[1] as usize, top[2] != 0, &mut r).unwrap();
+                let mut pick = Pick { a: Act::new(0, 0, 0), price: None, slot: NONE };
+                assert!(s.random_turn_action(&t, top[1] as usize, top[2] != 0, &mut r, &mut pick));
+                let Pick { a, price, slot } = pick;
                 assert!(buf.contains(&a), "{a:?} is not legal");
                 let card = if a.k == act::WONDER || a.k == act::PREPARE { a.b } else { a.a };
                 assert!(a.k == act::TRIGGER || s.structure[slot as usize] == card);
