@@ -555,19 +555,17 @@ impl State {
         let card = &t.cards[cid as usize];
         let c = &mut self.city[p];
         c.colors[card.color as usize] += 1;
-        if card.has_prod {
-            for r in 0..N_RES {
-                c.prod[r] += card.prod[r];
-            }
+        // no branches on the card's kind (random on the playouts' path): a card that
+        // produces nothing adds zeros, a card with no chain symbol adds no bit
+        for r in 0..N_RES {
+            c.prod[r] += card.prod[r];
         }
         if card.choice != 0 && (c.nchoice as usize) < 4 {
             c.choices[c.nchoice as usize] = card.choice;
             c.nchoice += 1;
         }
         c.fixed |= card.fixed;
-        if card.chain_out != NONE {
-            c.chains |= 1 << card.chain_out;
-        }
+        c.chains |= ((card.chain_out != NONE) as u32) << (card.chain_out & 31);
         if card.science != NONE {
             c.symbols[card.science as usize] += 1;
         }
@@ -601,9 +599,13 @@ impl State {
     pub fn price_ctx(&self, t: &Tables, p: usize) -> PriceCtx {
         let opp = &self.city[1 - p].prod;
         let fixed = self.city[p].fixed;
+        // 1 where a fixed price holds, else 2 plus what the opponent produces (no branch)
         let mut prices = [0u8; N_RES];
+        let mut dearest = 0u8;
         for r in 0..N_RES {
-            prices[r] = if fixed & (1 << r) != 0 { 1 } else { 2 + opp[r] };
+            let fixed_here = (fixed >> r) & 1;
+            prices[r] = (2 + opp[r]) - fixed_here * (1 + opp[r]);
+            dearest = dearest.max(prices[r]);
         }
         let mut disc = [0u8; 8];
         for i in bits16(self.progress_owned[p]) {
@@ -634,10 +636,11 @@ impl State {
                             *price = price.saturating_sub(dec.trade_disc_coins).max(1);
                         }
                     }
+                    dearest = *prices.iter().max().unwrap_or(&0);
                 }
             }
         }
-        PriceCtx { dearest: *prices.iter().max().unwrap_or(&0), prices, disc, ignore, opp_chains, wonder_disc }
+        PriceCtx { dearest, prices, disc, ignore, opp_chains, wonder_disc }
     }
 
     /// (total, trade, chained) for building card cid (game/state.py `_building_price`).
@@ -647,8 +650,10 @@ impl State {
 
     #[inline]
     fn chained(&self, p: usize, sym: u8, ctx: &PriceCtx) -> bool {
-        sym != NONE && (self.city[p].chains & (1 << sym) != 0
-                        || (ctx.opp_chains && self.city[1 - p].chains & (1 << sym) != 0))
+        // non-short-circuit operators: one branch for the caller, none inside
+        let bit = 1u32 << (sym & 31);
+        let theirs = if ctx.opp_chains { self.city[1 - p].chains } else { 0 };
+        (sym != NONE) & ((self.city[p].chains | theirs) & bit != 0)
     }
 
     pub fn building_price_with(&self, t: &Tables, p: usize, cid: usize, ctx: &PriceCtx) -> (u32, u32, bool) {
@@ -2005,19 +2010,24 @@ impl State {
     /// military senate, then the total.
     pub fn score_sheet(&self, t: &Tables, p: usize) -> [i32; 10] {
         let mut s = [0i32; 10];
+        // a card's points by colour without a branch: blue, green, yellow, and a bin
+        const COLUMN: [usize; 8] = {
+            let mut a = [3; 8];
+            a[BLUE as usize] = 0;
+            a[crate::tables::GREEN as usize] = 1;
+            a[YELLOW as usize] = 2;
+            a
+        };
+        let mut by_color = [0i32; 4];
         for cid in bits128(self.city_cards(t, p)) {
             let c = &t.cards[cid as usize];
-            match c.color {
-                crate::tables::BLUE => s[0] += c.points as i32,
-                crate::tables::GREEN => s[1] += c.points as i32,
-                crate::tables::YELLOW => s[2] += c.points as i32,
-                _ => {}
-            }
+            by_color[COLUMN[c.color as usize & 7]] += c.points as i32;
             if c.is_guild {
                 let best = self.count_in_city(0, c.guild_counter).max(self.count_in_city(1, c.guild_counter));
                 s[3] += c.guild_points as i32 * (best / (c.guild_per as u32).max(1)) as i32;
             }
         }
+        s[..3].copy_from_slice(&by_color[..3]);
         s[4] = bits16(self.built[p]).map(|w| t.wonders[w as usize].points as i32).sum();
         let owned = self.progress_owned[p];
         let n = owned.count_ones() as i32;

@@ -64,7 +64,7 @@ impl Tables {
             let res = res5(&v, 2);
             t.cards.push(Card {
                 color: u8v(&v, 0), coin_cost: u8v(&v, 1), res, units: res.iter().sum(),
-                chain_in: u8v(&v, 7), chain_out: u8v(&v, 8), prod: res5(&v, 9), has_prod: v[14] != 0,
+                chain_in: u8v(&v, 7), chain_out: u8v(&v, 8), prod: if v[14] != 0 { res5(&v, 9) } else { [0; N_RES] }, has_prod: v[14] != 0,
                 choice: u8v(&v, 15), points: u8v(&v, 16), shields: u8v(&v, 17), science: u8v(&v, 18),
                 fixed: u8v(&v, 19), guild_counter: v[20] as u16, guild_points: u8v(&v, 21),
                 guild_per: u8v(&v, 22), is_guild: v[23] != 0, senator: u8v(&v, 24), section: u8v(&v, 25),
