@@ -10,6 +10,8 @@ run in the same process, so a change needs no commit of its own. A change is a l
   @DRAFT_UNIT_PRICE=(1.2,1.2,...)  a module attribute of game/ai/evaluate.py
   @mcts.CLOSE_SHARE=0.2            a module attribute of another game/ai module
   .c_puct=0.5                      an attribute of the player (the search's constants)
+`--both` takes the same kind of list and sets it on both sides (the common ground of the
+two: `--both ".native_agora=True"` lets the core's search play Agora on both sides).
 Evaluation changes are set only while the side "with" chooses (the evaluation's caches
 are emptied around it). `--iterations` fixes the search's work (`normal`, `hard`), so the
 result does not depend on the machine's load; `--seconds` gives `hard` a time instead.
@@ -117,12 +119,12 @@ def build(level, seed, seconds, iterations, changes):
 
 
 def play(job):
-    i, level, seconds, iterations, changes, seed, agora = job
+    i, level, seconds, iterations, changes, seed, agora, both = job
     with_seat = i % 2
     first = (i // 2) % 2
     players = [None, None]
-    players[with_seat] = build(level, seed * 7919 + 31 * i + with_seat, seconds, iterations, changes)
-    players[1 - with_seat] = build(level, seed * 7919 + 31 * i + 1 - with_seat, seconds, iterations, [])
+    players[with_seat] = build(level, seed * 7919 + 31 * i + with_seat, seconds, iterations, both + changes)
+    players[1 - with_seat] = build(level, seed * 7919 + 31 * i + 1 - with_seat, seconds, iterations, both)
     s = new_game(seed + i, agora=agora, first_player=first)
     while not s.is_terminal:
         p = s.current_player
@@ -144,6 +146,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--level", default="normal", help="the AI level (default normal)")
     parser.add_argument("--change", required=True, help="name=value items separated by ';'")
+    parser.add_argument("--both", default="", help="name=value items set on both sides")
     parser.add_argument("--iterations", type=int, default=None,
                         help="fixed search iterations per decision (normal, hard)")
     parser.add_argument("--seconds", type=float, default=None, help="hard's time per decision")
@@ -154,6 +157,7 @@ def main(argv=None):
     args = parser.parse_args(argv)
     try:
         changes = parse_change(args.change)
+        both = parse_change(args.both)
         make_player(args.level)
     except ValueError as exc:
         parser.error(str(exc))
@@ -162,11 +166,12 @@ def main(argv=None):
         parser.error("--rules: choose base, agora or base,agora")
     if args.games < 1 or args.workers < 1:
         parser.error("--games and --workers must be at least 1")
-    print(f"{args.level} with [{args.change}] against {args.level} without it, "
+    print(f"{args.level} with [{args.change}] against {args.level} without it"
+          f"{' (both: ' + args.both + ')' if args.both else ''}, "
           f"{'%d iterations' % args.iterations if args.iterations else 'its own budget'}")
     for rule in rules:
         began = time.time()
-        jobs = [(i, args.level, args.seconds, args.iterations, changes, args.seed, rule == "agora")
+        jobs = [(i, args.level, args.seconds, args.iterations, changes, args.seed, rule == "agora", both)
                 for i in range(args.games)]
         with Pool(args.workers) as pool:
             results = pool.map(play, jobs, chunksize=1)

@@ -190,11 +190,13 @@ def test_a_search_refuses_states_of_the_other_rule_set():
 
 @needs_search
 def test_agora_may_be_left_to_the_python_tree():
-    from game.ai.native_search import NativeSearchPlayer
+    from game.ai.native_search import NativeQuickPlayer, NativeSearchPlayer
+    assert NativeSearchPlayer.native_agora is True   # `hard` searches Agora in the core
+    assert NativeQuickPlayer.native_agora is False   # `normal` keeps today's Python level
     s = _turn(3, True)
     p = s.current_player
     bot = NativeSearchPlayer(seed=7, iterations=40)
-    assert bot.native_agora is False                 # the default (docs/ai.md)
+    bot.native_agora = False
     assert bot.choose(s.observation(p), s.legal_actions()) in s.legal_actions()
     assert type(bot._python) is SearchPlayer and bot._python.last_iterations == 40
     assert bot._tree is None                         # the core's tree never grew

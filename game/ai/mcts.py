@@ -48,6 +48,7 @@ PRIOR_TEMPERATURE = 2.5  # softmax temperature of the priors (points)
 POOL = 24                # determinizations drawn per decision
 CUBE_DECISIONS = ("senate", "place", "remove", "may_move", "conspirator")
 SAFETY_CHECKS = 8        # root moves checked against an immediate win of the opponent
+CHANCE_FLOOR = 1e-3      # a root move's chance in the threat check is never quite nothing
 SETTLED_CHECK_EVERY = 16  # iterations between checks that the choice can still change
 BANK_SPEND = 2.0         # a close decision may take up to this many budgets more from the bank
 BANK_MAX = 3.0           # at most this many budgets are kept in the bank
@@ -271,8 +272,15 @@ class SearchPlayer(Player):
         if danger:
             after = {a: c for v, a, c in root_scores}
             order = [action] + [x for x in ranked if x != action][:SAFETY_CHECKS]
+            # then the rest by the one-ply order: when every move searched loses, the one
+            # that does not may be one the search hardly visited (a Conspirator whose cube
+            # must go to the one right Chamber: tests/test_ai_political_threats.py, 702)
+            order += [a for _, a, _ in root_scores if a not in order]
             stats = self.last_root.children
-            ordered = [(stats[a].w / max(1, stats[a].n), a, after[a]) for a in order if a in after]
+            # a floor under the search's chance: a move all of whose playouts lost is still
+            # checked when every better one loses too
+            ordered = [(max(stats[a].w / max(1, stats[a].n), CHANCE_FLOOR) if a in stats else CHANCE_FLOOR,
+                        a, after[a]) for a in order if a in after]
             # With a fixed number of iterations the whole decision is deterministic, so
             # the threat check gets no wall-clock limit either.
             limit = (math.inf if self.iterations is not None

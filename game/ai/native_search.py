@@ -61,15 +61,15 @@ class NativeSearchPlayer(SearchPlayer):
     c_root = 1.0
     c_tree = 0.7
     threads = 1
-    # Agora: the core's search drew 14 of 30 against 9c5c6fa's `hard` at 1 s, half its
-    # losses political (its playouts play the Senate at random), and it plays into the
-    # immediate political losses of tests/test_ai_political_threats.py: Agora games are
-    # played by the Python players of mcts.py (today's levels) until that is fixed.
-    native_agora = False
+    # Agora: the core's search plays it too, its playouts placing cubes for the control
+    # they give (`senate`) and its threat check reaching every root move (mcts.py). Before,
+    # with the Senate at random in playouts, it drew 14 of 30 against 9c5c6fa's `hard` at
+    # 1 s, half its losses political (docs/ai-journal.md).
+    native_agora = True
     python_level = SearchPlayer
     default_iterations = None
     root_virtual = 0             # visits of the one-ply winning chance each root child starts with
-    search_params = {}           # extra playout parameters (science, military, policy)
+    search_params = {"senate": 0.8}  # extra playout parameters (science, military, policy, senate)
 
     def __init__(self, seed: int = 0, think_seconds: float = None, iterations: int = None):
         super().__init__(seed, think_seconds, iterations)
@@ -189,6 +189,7 @@ class NativeQuickPlayer(NativeSearchPlayer):
 
     pool_size = NORMAL_POOL
     python_level = QuickSearchPlayer
+    native_agora = False         # Agora's `normal` stays today's Python `normal` (measured level)
     default_iterations = NORMAL_ITERATIONS
     late_threat_turns = QuickSearchPlayer.late_threat_turns
     political_threat_turns = QuickSearchPlayer.political_threat_turns

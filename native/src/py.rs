@@ -840,11 +840,11 @@ impl Search {
     /// `threads` > 1 adds that many less one independent trees (root parallel) whose root
     /// statistics are summed with this one's. Returns (notation, visits, mean value for me).
     #[pyo3(signature = (pool, me, iterations, seconds, seed, priors, c_root=1.0, c=0.7, policy=1,
-                        science=0.4, military=0.2, margin=0.0, threads=1, virtual_n=0))]
+                        science=0.4, military=0.2, margin=0.0, threads=1, virtual_n=0, senate=0.0))]
     #[allow(clippy::too_many_arguments)]
     fn run(&mut self, py: Python<'_>, pool: Vec<PyRef<'_, Core>>, me: u8, iterations: u64, seconds: f64,
            seed: u64, priors: Vec<(String, f64, f64)>, c_root: f64, c: f64, policy: u8, science: f64,
-           military: f64, margin: f64, threads: usize, virtual_n: u32) -> PyResult<Vec<(String, u32, f64)>> {
+           military: f64, margin: f64, threads: usize, virtual_n: u32, senate: f64) -> PyResult<Vec<(String, u32, f64)>> {
         if pool.is_empty() {
             return Err(err("search: an empty pool of states"));
         }
@@ -870,7 +870,7 @@ impl Search {
                 acts.push((a, *p as f32, *v as f32));
             }
         }
-        let params = crate::search::Params { c_root, c, policy, science, military, margin };
+        let params = crate::search::Params { c_root, c, policy, science, military, margin, senate };
         let deadline = if seconds > 0.0 {
             Some(std::time::Instant::now() + std::time::Duration::from_secs_f64(seconds))
         } else {

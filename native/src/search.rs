@@ -50,11 +50,15 @@ pub struct Params {
     /// Weight of the point margin in a playout's value: (1 - m) × outcome + m × a logistic
     /// of the margin (a civilian game is decided by points: a near win is worth more).
     pub margin: f64,
+    /// Agora: share of the Senate's decisions a playout plays by the control they give
+    /// (`senate_score`; the rest uniform), and how often a turn recruits a Senator when a
+    /// player controls four Chambers or more (either side: the political race is on).
+    pub senate: f64,
 }
 
 impl Default for Params {
     fn default() -> Self {
-        Params { c_root: 1.0, c: 0.7, policy: 1, science: 0.4, military: 0.2, margin: 0.0 }
+        Params { c_root: 1.0, c: 0.7, policy: 1, science: 0.4, military: 0.2, margin: 0.0, senate: 0.0 }
     }
 }
 
@@ -340,10 +344,74 @@ const PLAIN: u8 = 0;
 const SCIENCE: u8 = 1;
 const MILITARY: u8 = 2;
 
+/// A uniform number in [0, 1).
+fn unit(r: &mut u64) -> f64 {
+    (rng::next64(r) >> 11) as f64 / (1u64 << 53) as f64
+}
+
 /// The playout policy: a plan per player for the whole playout.
 pub struct Policy {
     plan: [u8; 2],
     uniform: bool,
+    senate: f64,
+}
+
+/// Chambers each seat controls for a distribution of cubes (`cubes[ch * 2 + seat]`).
+fn controls(cubes: &[u8; 12]) -> [u32; 2] {
+    let mut n = [0u32; 2];
+    for ch in 0..6 {
+        let (a, b) = (cubes[ch * 2], cubes[ch * 2 + 1]);
+        if a > b {
+            n[0] += 1;
+        } else if b > a {
+            n[1] += 1;
+        }
+    }
+    n
+}
+
+/// What a Senate action is worth to seat `p` by the control of the Chambers it leaves:
+/// all six is the political supremacy; an opponent left at five is close to it; otherwise
+/// ten a Chamber of difference, plus one for a cube into a Chamber within one cube of a
+/// tie (a lead held, a tie broken next time). Stopping, declining or conspiring is 0.
+/// Decrees and Chamber points are left to the search above.
+fn senate_score(s: &State, p: usize, a: Act) -> i32 {
+    let mut cubes = s.cubes;
+    let o = 1 - p;
+    let mut contested = false;
+    match a.k {
+        act::PLACE => {
+            let ch = a.a as usize;
+            contested = (cubes[ch * 2 + p] as i32 - cubes[ch * 2 + o] as i32).abs() <= 1;
+            cubes[ch * 2 + p] += 1;
+        }
+        act::REMOVE => {
+            let ch = a.a as usize;
+            cubes[ch * 2 + o] = cubes[ch * 2 + o].saturating_sub(1);
+        }
+        act::MOVE => {
+            let (from, to) = (a.a as usize, a.b as usize);
+            cubes[from * 2 + p] = cubes[from * 2 + p].saturating_sub(1);
+            contested = (cubes[to * 2 + p] as i32 - cubes[to * 2 + o] as i32).abs() <= 1;
+            cubes[to * 2 + p] += 1;
+        }
+        _ => return 0,
+    }
+    let n = controls(&cubes);
+    if n[p] == 6 {
+        return 1000;
+    }
+    let mut v = 10 * (n[p] as i32 - n[o] as i32) - 10 * {
+        let before = controls(&s.cubes);
+        before[p] as i32 - before[o] as i32
+    };
+    if n[o] >= 5 {
+        v -= 100;
+    }
+    if contested {
+        v += 1;
+    }
+    v
 }
 
 impl Policy {
@@ -353,7 +421,7 @@ impl Policy {
             let x = (rng::next64(r) >> 11) as f64 / (1u64 << 53) as f64;
             *p = if x < params.science { SCIENCE } else if x < params.science + params.military { MILITARY } else { PLAIN };
         }
-        Policy { plan, uniform: params.policy == 0 }
+        Policy { plan, uniform: params.policy == 0, senate: params.senate }
     }
 
     pub fn play(&mut self, t: &Tables, s: &mut State, r: &mut u64, buf: &mut Vec<Act>, buf2: &mut Vec<Act>) -> Result<(), String> {
@@ -421,6 +489,15 @@ impl Policy {
                         return a;
                     }
                 }
+                // the political race: a Senator while either side holds four Chambers or more
+                if self.senate > 0.0 && t.agora {
+                    let n = controls(&s.cubes);
+                    if n[0].max(n[1]) >= 4 && unit(r) < self.senate {
+                        if let Some(a) = any(r, &|a| a.k == act::RECRUIT) {
+                            return a;
+                        }
+                    }
+                }
                 if s.age == 1 && plan != MILITARY {
                     if let Some(a) = any(r, &|a| a.k == act::BUILD && matches!(color(a), BROWN | GREY | YELLOW)) {
                         return a;
@@ -441,6 +518,32 @@ impl Policy {
                     }
                 }
                 legal[rng::quick_below(r, legal.len() as u64) as usize]
+            }
+            step::SENATE | step::PLACE | step::REMOVE | step::MAY_MOVE | step::CONSPIRATOR
+                if self.senate > 0.0 && unit(r) < self.senate => {
+                // the best by control, ties drawn at random
+                let mut best = i32::MIN;
+                let mut k = 0u64;
+                let mut got = legal[0];
+                for &a in legal {
+                    let v = senate_score(s, p, a);
+                    if v > best {
+                        best = v;
+                        k = 1;
+                        got = a;
+                    } else if v == best {
+                        k += 1;
+                        if rng::quick_below(r, k) == 0 {
+                            got = a;
+                        }
+                    }
+                }
+                // a Conspirator places a cube only to change a Chamber's control; else
+                // placing and conspiring are drawn alike
+                if top == step::CONSPIRATOR && best < 10 {
+                    return legal[rng::quick_below(r, legal.len() as u64) as usize];
+                }
+                got
             }
             step::PROGRESS if plan == SCIENCE => {
                 let law = t.names.progress.iter().position(|n| n == "Law").map(|i| i as u8);
@@ -583,5 +686,39 @@ impl<'a> Solver<'a> {
             out.push((a, self.value(&c, -2.0 * OUTCOME, 2.0 * OUTCOME)?));
         }
         Some(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with_cubes(cubes: [u8; 12]) -> State {
+        let mut s = State::zeroed();
+        s.cubes = cubes;
+        s
+    }
+
+    #[test]
+    fn a_cube_that_takes_a_chamber_scores_ten_and_the_sixth_wins() {
+        let empty = with_cubes([0; 12]);
+        assert_eq!(senate_score(&empty, 0, Act::new(act::PLACE, 2, 0)), 11); // taken, was tied
+        assert_eq!(senate_score(&empty, 0, Act::new(act::STOP, 0, 0)), 0);
+        // seat 1 holds five Chambers, the sixth is empty
+        let five = with_cubes([0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 0]);
+        assert_eq!(senate_score(&five, 1, Act::new(act::PLACE, 5, 0)), 1000);
+    }
+
+    #[test]
+    fn breaking_the_opponents_five_beats_taking_an_empty_chamber() {
+        let five = with_cubes([0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 0]);
+        let remove = senate_score(&five, 0, Act::new(act::REMOVE, 0, 0));
+        let place = senate_score(&five, 0, Act::new(act::PLACE, 5, 0));
+        assert_eq!(remove, 10);
+        assert!(place < 0 && remove > place, "remove {remove}, place {place}");
+        // a lone cube moved to an empty Chamber trades one Chamber for another: only the
+        // bonus of a contested Chamber is left
+        let mine = with_cubes([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+        assert_eq!(senate_score(&mine, 0, Act::new(act::MOVE, 0, 1)), 1);
     }
 }
