@@ -149,3 +149,16 @@ def test_1718_rescue_needs_a_follow_up_to_choose():
     c.apply(c.parse_action("discard Workshop"))
     assert rescue(c, 0, lambda st: True) is None
     assert tactics.RESCUE_ENDS > 0
+
+
+def test_a_clocked_threat_search_stops_at_its_deadline():
+    """The native `hard` spends its budget and no more: its threat check's deep searches
+    stop at the check's deadline (an unfinished line counts as not lost); without a
+    deadline the same search finds the opponent's political win."""
+    import time
+    from game.ai.tactics import forced_win
+    s = position(702, SEED_702)
+    s.apply(s.parse_action("discard Forum"))
+    assert forced_win(s.clone(), 1, turns=3, left=[10000], political=True)
+    assert not forced_win(s.clone(), 1, turns=3, left=[10000], political=True,
+                          deadline=time.perf_counter() - 1.0)

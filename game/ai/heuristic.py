@@ -233,19 +233,22 @@ class LazyLooks:
 
 
 def threat_risk(a, c, opp, looks, give_up, start=None, turns=2, deadline=None,
-                nodes=FORCED_NODES, political=False):
+                nodes=FORCED_NODES, political=False, clock=False):
     """Share of the determinizations (c's own and those of `looks`) in which, after our
     move `a`, the opponent can force a supremacy within `turns` of its turns (1: win at
     once). Stops as soon as the share is sure to exceed `give_up` (the answer then only
     needs to be "too high"). `start`, the state c was reached from by `a` and greedy
     follow-ups: if those lose, other follow-ups are tried (`tactics.rescue`), and the ones
-    found are played in the other determinizations too (not past `deadline`)."""
+    found are played in the other determinizations too (not past `deadline`). `clock`:
+    each deeper search stops at `deadline` too (a player with a hard time budget), which
+    counts its unfinished line as not lost."""
     if turns == 1:
         def lost(state):
             return opponent_threatens(state, opp)
     else:
         def lost(state):
-            return forced_win(state, opp, turns=turns, left=[nodes], political=political)
+            return forced_win(state, opp, turns=turns, left=[nodes], political=political,
+                              deadline=deadline if clock else None)
 
     checked = 1
     plan = None
@@ -268,7 +271,7 @@ def threat_risk(a, c, opp, looks, give_up, start=None, turns=2, deadline=None,
 
 
 def safe_choice(candidates, opp, s, deep=True, draw=None, hidden=frozenset(), deadline=None,
-                deep_turns=2, nodes=FORCED_NODES, political_turns=0):
+                deep_turns=2, nodes=FORCED_NODES, political_turns=0, clock=False):
     """The move to play when `opp` may be close to a supremacy, or None to keep the first.
 
     `candidates` are (winning chance, action, state after our turn), the preferred move
@@ -283,7 +286,8 @@ def safe_choice(candidates, opp, s, deep=True, draw=None, hidden=frozenset(), de
     one sample a move, for one that does not (for DEEP_SECONDS more at most); a one-turn
     check goes on with the samples drawn. `political_turns` (0: none): a Senate nearly all
     the opponent's (`tactics.near_two_turns`) is checked that many of its turns deep, within
-    POLITICAL_NODES; political lines are then searched in the other deep checks too."""
+    POLITICAL_NODES; political lines are then searched in the other deep checks too.
+    `clock`: the deep searches themselves stop at the deadline (`threat_risk`)."""
     if deadline is None:
         deadline = time.perf_counter() + DEEP_SECONDS
     candidates = candidates[:SAFETY_CHECKS]
@@ -306,7 +310,7 @@ def safe_choice(candidates, opp, s, deep=True, draw=None, hidden=frozenset(), de
     chance, a, c = candidates[0]
     if chance >= 1.0:
         return a
-    risk = threat_risk(a, c, opp, looks, 1.0, s, turns, deadline, nodes, political)
+    risk = threat_risk(a, c, opp, looks, 1.0, s, turns, deadline, nodes, political, clock)
     if risk == 0:
         return None
     best, best_value = a, chance * (1 - risk)
@@ -327,7 +331,7 @@ def safe_choice(candidates, opp, s, deep=True, draw=None, hidden=frozenset(), de
             else:
                 break
         risk = threat_risk(a, c, opp, samples, 1 - best_value / chance, s, turns, until, nodes,
-                           political)
+                           political, clock)
         if chance * (1 - risk) > best_value:
             best, best_value = a, chance * (1 - risk)
     return best

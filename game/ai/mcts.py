@@ -49,6 +49,7 @@ POOL = 24                # determinizations drawn per decision
 CUBE_DECISIONS = ("senate", "place", "remove", "may_move", "conspirator")
 SAFETY_CHECKS = 8        # root moves checked against an immediate win of the opponent
 CHANCE_FLOOR = 1e-3      # a root move's chance in the threat check is never quite nothing
+THREAT_SHARE = 0.25      # Agora, a clocked player near a supremacy: the budget's share left to the check
 SETTLED_CHECK_EVERY = 16  # iterations between checks that the choice can still change
 BANK_SPEND = 2.0         # a close decision may take up to this many budgets more from the bank
 BANK_MAX = 3.0           # at most this many budgets are kept in the bank
@@ -204,6 +205,7 @@ class SearchPlayer(Player):
     late_threat_turns = LATE_THREAT_TURNS   # depth of the threat check in Age III
     late_threat_nodes = LATE_THREAT_NODES
     fpu_parent = True            # an untried child starts at its parent's value, not 1/2
+    threat_clock = False         # the threat check's deep searches stop at its time (native hard)
     political_threat_turns = 3   # opponent's turns the threat check searches a near
                                  # political supremacy over (0: one, as a move's win)
     reuse_tree = True            # start from the subtree of the previous search
@@ -256,6 +258,9 @@ class SearchPlayer(Player):
                 return _match(exact, legal_actions)
         reserve = (min(0.25 * budget, 0.5) if danger and late else
                    min(0.15 * budget, 0.08) if danger else min(0.02 * budget, 0.005))
+        if danger and self.threat_clock and s0.agora:
+            # a clocked check (below) stops at its time: the Senate's lines get a share
+            reserve = max(reserve, THREAT_SHARE * budget)
         # Time saved earlier (the draft's instant picks, early stops) is spent: a share of
         # the bank on every searched decision, more of it on a close one.
         share = self.bank_share * self.bank if self.iterations is None else 0.0
@@ -289,7 +294,7 @@ class SearchPlayer(Player):
                     if late else {})
             safe = safe_choice(ordered, 1 - me, s0, True, lambda: det.sample(self.rng), hidden,
                                deadline=limit, political_turns=self.political_threat_turns,
-                               **deep)
+                               clock=self.threat_clock, **deep)
             if safe is not None:
                 action = safe
         # Time not used here (an early stop) is banked for a close decision later; time
@@ -343,7 +348,7 @@ class SearchPlayer(Player):
                 if late else {})
         safe = safe_choice(ordered, 1 - me, s0, True, lambda: det.sample(self.rng), hidden,
                            deadline=limit, political_turns=self.political_threat_turns,
-                           **deep)
+                           clock=self.threat_clock, **deep)
         return action if safe is None else safe
 
     # ------------------------------------------------------------------ search

@@ -58,6 +58,7 @@ class NativeSearchPlayer(SearchPlayer):
     reuse_tree = False           # the core keeps its own tree (below)
     bank_share = 0.0             # spend the budget, never more: p99 within 10 % of it
     bank_spend = 0.0
+    threat_clock = True          # the political lines of the threat check stop at its time
     c_root = 1.0
     c_tree = 0.7
     threads = 1

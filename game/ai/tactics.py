@@ -253,17 +253,21 @@ def _escape_order(s, opp, actions, political=False):
     return sorted(actions, key=key)
 
 
-def forced_win(s, opp, turns=2, left=None, political=False):
+def forced_win(s, opp, turns=2, left=None, political=False, deadline=None):
     """Can `opp` force a supremacy win within `turns` of its own turns from `s`,
     whatever the other player does in between? Extra turns count as turns of their own.
     The search is exact over turn-level moves (follow-ups are played greedily) within a
-    node budget; when the budget runs out, it answers no. `political`: political
-    supremacy is searched beyond one turn too (`near_two_turns`)."""
+    node budget, and `deadline` (perf_counter seconds; None: none); when either runs out,
+    it answers no. `political`: political supremacy is searched beyond one turn too
+    (`near_two_turns`)."""
     if left is None:
         left = [2500]
     if s.result is not None:
         return _supremacy_win(s, opp)
     if left[0] <= 0:
+        return False
+    if deadline is not None and time.perf_counter() > deadline:
+        left[0] = 0
         return False
     me = 1 - opp
     if s.current_player == opp:
@@ -276,7 +280,7 @@ def forced_win(s, opp, turns=2, left=None, political=False):
         for _, c in _turns(s, left):
             if _supremacy_win(c, opp):
                 return True
-            if c.result is None and forced_win(c, opp, turns - 1, left, political):
+            if c.result is None and forced_win(c, opp, turns - 1, left, political, deadline):
                 return True
         return False
     # `me` to move: one move that spoils every continuation is enough.
@@ -297,6 +301,6 @@ def forced_win(s, opp, turns=2, left=None, political=False):
             if not _supremacy_win(c, opp):
                 return False
             continue
-        if not forced_win(c, opp, turns, left, political):
+        if not forced_win(c, opp, turns, left, political, deadline):
             return False
     return True
