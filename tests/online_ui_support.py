@@ -9,6 +9,8 @@ import random
 import threading
 import time
 
+from save_support import play_out
+
 os.environ["AGORA_DUEL_LOCAL_ONLY"] = "1"
 
 LOOPBACK = "127.0.0.1"
@@ -104,12 +106,7 @@ def online_record(seed, you, names=("Bob", "Ann")):
                       players=[{"name": n, "kind": "human"} for n in names],
                       options={"online": {"room": "K7QF3M", "clock": 0, "seat": you}},
                       created=1_000_000.0 + seed)
-    state = saved.new_state()
-    rng = random.Random(seed)
-    while not state.is_terminal:
-        action = rng.choice(state.legal_actions())
-        state.apply(action)
-        saved.record(state, action)
+    state = play_out(saved, seed)
     saved.touch(state)
     saved.updated = 2_000_000.0 + seed * 3600
     return saved, state.result

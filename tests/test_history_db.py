@@ -18,6 +18,7 @@ from game.history import (Filter, HistoryError, SCHEMA_VERSION, facts_of, game_u
                           open_history)
 from game.savegame import SavedGame, write  # noqa: E402
 from ui.files.stats import HistoryStats, collect  # noqa: E402
+from save_support import play_out  # noqa: E402
 
 
 def finished(seed, mode="ai", level="normal", human=0, first=0, agora=True, when=None, hints=0):
@@ -30,12 +31,7 @@ def finished(seed, mode="ai", level="normal", human=0, first=0, agora=True, when
         players[1 - human] = {"name": "", "kind": "ai", "ai": level}
     saved = SavedGame(seed=seed, agora=agora, first_player=first, mode=mode, players=players,
                       created=1_000_000.0 + seed, hints=hints)
-    state = saved.new_state()
-    rng = random.Random(seed)
-    while not state.is_terminal:
-        action = rng.choice(state.legal_actions())
-        state.apply(action)
-        saved.record(state, action)
+    play_out(saved, seed)
     saved.updated = when if when is not None else 2_000_000.0 + seed * 3600
     return saved
 

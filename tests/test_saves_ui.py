@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 from game.ai import PLAYERS, Player, register  # noqa: E402
 from game.savegame import SavedGame, read, scan, write  # noqa: E402
+from save_support import play_out  # noqa: E402
 from ui.text import i18n  # noqa: E402
 from ui.files import saves, storage  # noqa: E402
 from ui.shell.app import App  # noqa: E402
@@ -81,12 +82,7 @@ def play(session, moves, rng, human_only_stop=False):
 def finished_save(seed=2) -> SavedGame:
     saved = SavedGame(seed=seed, mode="ai", players=[{"name": "", "kind": "human"},
                                                      {"name": "", "kind": "ai", "ai": "normal"}])
-    state = saved.new_state()
-    rng = random.Random(seed)
-    while not state.is_terminal:
-        action = rng.choice(state.legal_actions())
-        state.apply(action)
-        saved.record(state, action)
+    play_out(saved, seed)
     return saved
 
 

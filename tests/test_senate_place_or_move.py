@@ -6,20 +6,16 @@ import pygame
 import pytest
 
 from test_text_fits import place_or_move
+from test_ui_targets import hot_seat_session
 from ui.scenes.game import GameScene
 from ui.scenes.prompt import TablePrompt
-from ui.table.session import GameConfig, GameSession, SeatSetup
 from ui.table.targets import hit_key
 
 
 @pytest.fixture
 def opened(app, settings_kept):
     settings_kept.animation_speed = "instant"
-    seed, state = place_or_move()
-    session = GameSession(GameConfig(seed=seed, agora=True, first="me",
-                                     seats=[SeatSetup("human"), SeatSetup("human")]))
-    session.state = state.clone()
-    session.hand_over()
+    session = hot_seat_session(*place_or_move())
     app.push(GameScene(session))
     for _ in range(3):
         app.step(1 / 60)

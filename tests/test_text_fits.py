@@ -6,7 +6,7 @@ with a Chamber picked), every dialog and every screen is drawn with its text rec
 import pygame
 import pytest
 
-from test_ui_targets import POSITIONS
+from test_ui_targets import POSITIONS, hot_seat_session
 from text_fit import problems, record_frame
 from ui.draw.window_fit import choose_window_size, room_on
 from ui.files.settings import SETTINGS
@@ -87,13 +87,8 @@ def place_or_move():
 def open_prompt(app, kind):
     from ui.scenes.game import GameScene
     from ui.scenes.prompt import TablePrompt
-    from ui.table.session import GameConfig, GameSession, SeatSetup
     seed, state = place_or_move() if kind == "place_or_move" else POSITIONS[kind]
-    session = GameSession(GameConfig(seed=seed, agora=True, first="me",
-                                     seats=[SeatSetup("human"), SeatSetup("human")]))
-    session.state = state.clone()
-    session.hand_over()
-    app.reset(GameScene(session))
+    app.reset(GameScene(hot_seat_session(seed, state)))
     settle(app)
     assert isinstance(app.top, TablePrompt), kind
     return app.top

@@ -4,11 +4,10 @@ its highlight frames, and while a decision is open it leaves the log in view."""
 import pygame
 import pytest
 
-from test_ui_targets import POSITIONS
+from test_ui_targets import POSITIONS, hot_seat_session
 from ui.scenes.game import GameScene
 from ui.scenes.prompt import TablePrompt
 from ui.table import geometry as G
-from ui.table.session import GameConfig, GameSession, SeatSetup
 from ui.table.tooltip import TOOLTIP_DELAY
 
 
@@ -19,11 +18,7 @@ def app(app, settings_kept):
 
 
 def _open(app, kind):
-    seed, state = POSITIONS[kind]
-    session = GameSession(GameConfig(seed=seed, agora=True, first="me", seats=[SeatSetup("human"), SeatSetup("human")]))
-    session.state = state.clone()
-    session.hand_over()
-    game = GameScene(session)
+    game = GameScene(hot_seat_session(*POSITIONS[kind]))
     app.push(game)
     for _ in range(3):
         app.step(1 / 60)

@@ -56,11 +56,17 @@ POSITIONS = _positions(range(80), TABLE_KINDS | PANEL_KINDS)
 POSITIONS.setdefault("trigger_unprepared", _curia_julia())
 
 
-def _open(app, seed, state):
+def hot_seat_session(seed, state):
+    """A two-people Agora session at (a copy of) `state`, handed over to the seat to move."""
     session = GameSession(GameConfig(seed=seed, agora=True, first="me",
                                      seats=[SeatSetup("human"), SeatSetup("human")]))
     session.state = state.clone()
     session.hand_over()
+    return session
+
+
+def _open(app, seed, state):
+    session = hot_seat_session(seed, state)
     game = GameScene(session)
     app.push(game)
     for _ in range(3):

@@ -33,8 +33,7 @@ def main() -> int:
     from ui.shell.app import App
     from ui.scenes.game import GameScene
     from ui.scenes.menu import MenuScene
-    from ui.table.session import GameConfig, GameSession, SeatSetup
-    from test_ui_targets import POSITIONS
+    from test_ui_targets import POSITIONS, hot_seat_session
 
     storage.use(storage.Storage.under(Path(tempfile.mkdtemp())))
     SETTINGS.animation_speed = "instant"
@@ -46,12 +45,7 @@ def main() -> int:
     for lang in args.lang or ["en", "ko"]:
         i18n.set_language(lang)
         for kind in args.kind or sorted(POSITIONS):
-            seed, state = POSITIONS[kind]
-            session = GameSession(GameConfig(seed=seed, agora=True, first="me",
-                                             seats=[SeatSetup("human"), SeatSetup("human")]))
-            session.state = state.clone()
-            session.hand_over()
-            app.reset(GameScene(session))
+            app.reset(GameScene(hot_seat_session(*POSITIONS[kind])))
             for _ in range(4):
                 app.step(1 / 60)
             path = out / f"{kind}-{lang}-{size[0]}x{size[1]}.png"

@@ -2168,13 +2168,20 @@ impl State {
                 pick.set(buf[rng::quick_below(&mut r, buf.len() as u64) as usize], None, NONE);
             }
             self.apply_priced(t, pick.a, buf, pick.price, pick.slot);
-            if self.overflow {
-                return Err("the core's pending stack overflowed".into());
-            }
-            guard += 1;
-            if guard > 2000 {
-                return Err("a playout did not end within 2000 actions".into());
-            }
+            self.playout_step_done(&mut guard)?;
+        }
+        Ok(())
+    }
+
+    /// After a playout's step: an error if the pending stack overflowed or the playout has
+    /// run past 2,000 actions (`steps` counts them).
+    pub fn playout_step_done(&self, steps: &mut u32) -> Res<()> {
+        if self.overflow {
+            return Err("the core's pending stack overflowed".into());
+        }
+        *steps += 1;
+        if *steps > 2000 {
+            return Err("a playout did not end within 2000 actions".into());
         }
         Ok(())
     }

@@ -436,13 +436,7 @@ impl Policy {
             }
             let a = if buf.len() == 1 { buf[0] } else { self.pick(t, s, buf, r) };
             s.apply_unchecked(t, a, buf2);
-            if s.overflow {
-                return Err("the core's pending stack overflowed".into());
-            }
-            guard += 1;
-            if guard > 2000 {
-                return Err("a playout did not end within 2000 actions".into());
-            }
+            s.playout_step_done(&mut guard)?;
         }
         Ok(())
     }

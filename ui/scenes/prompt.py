@@ -26,7 +26,7 @@ from ui.table import geometry as G
 from ui.table.cause import then_text, title_for
 from ui.table.choice_tips import action_lines
 from ui.table.keys import KeyGate, is_undo_key
-from ui.table.paint import CONDENSE, label_fit, rounded, text, type_px
+from ui.table.paint import CONDENSE, draw_fit_lines, label_fit, rounded, text, type_px
 from ui.table.targets import hit_key, plan
 from ui.table.text import option_label
 from ui.table.tooltip import TOOLTIP_DELAY, render as render_tip
@@ -630,18 +630,9 @@ class TablePrompt(TableOverlay):
 
     def _draw_picture_label(self, surface, layout, item) -> None:
         """The name under a picture: whole words on up to three lines, condensed rather than cut."""
-        from ui.cardart.names_fit import render_line
-        from ui.table.paint import _report
         r = item.rect
         fit = label_fit(self._picture_label(item), layout.px(self._slot_w), type_px(layout, 14))
-        step = fonts.get_font(fit.px, True).get_linesize()
-        y = r.bottom + layout.px(2)
-        for line, width in zip(fit.lines, fit.widths):
-            img = render_line(line, fit.px, width, theme.TEXT_ON_DARK, True)
-            spot = img.get_rect(midtop=(r.centerx, y))
-            surface.blit(img, spot)
-            _report(surface, layout, line, spot, fit.px, img)
-            y += step
+        draw_fit_lines(surface, layout, fit, theme.TEXT_ON_DARK, r.centerx, r.bottom + layout.px(2))
 
     def _draw_item_tip(self, surface, layout, item) -> None:
         if self.hover_time < TOOLTIP_DELAY:

@@ -194,14 +194,21 @@ def name_label(surface, layout: Layout, card: pygame.Rect, name: str, band: tupl
     strip = pygame.Rect(card.x + 1, 0, card.w - 2, h)
     strip.bottom = min(card.y + band[0] + band[1], card.bottom - 1)
     rounded(surface, strip, (*theme.UMBER, 215), max(2, layout.px(3)))
-    y = strip.centery - step * len(fit.lines) // 2
+    draw_fit_lines(surface, layout, fit, theme.PARCHMENT_LIGHT, strip.centerx,
+                   strip.centery - step * len(fit.lines) // 2)
+    return strip
+
+
+def draw_fit_lines(surface, layout: Layout, fit, color, centerx: int, top: int) -> None:
+    """The lines of a `label_fit` result, bold, each centred on `centerx` from `top` down."""
+    step = fonts.get_font(fit.px, True).get_linesize()
+    y = top
     for line, width in zip(fit.lines, fit.widths):
-        img = render_line(line, fit.px, width, theme.PARCHMENT_LIGHT, True)
-        spot = img.get_rect(midtop=(strip.centerx, y))
+        img = render_line(line, fit.px, width, color, True)
+        spot = img.get_rect(midtop=(centerx, y))
         surface.blit(img, spot)
         _report(surface, layout, line, spot, fit.px, img)
         y += step
-    return strip
 
 
 def label_fit(name: str, width: int, px: int):
