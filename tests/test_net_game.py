@@ -93,7 +93,10 @@ def test_command_line_server_and_bots_play_a_game(tmp_path):
         for key in ("winner", "victory", "totals", "actions"):
             assert first[key] == second[key]
         assert first["victory"] in ("military", "science", "civilian")   # base game: no Senate
-        assert first["actions"] > 40 and all(isinstance(t, int) for t in first["totals"])
+        # a civilian end plays every card (past 40 actions); a supremacy may come sooner (the
+        # server draws the deal: a military win of `normal` over `random` in 39 was seen)
+        assert first["actions"] > 40 or first["victory"] != "civilian"
+        assert first["actions"] > 8 and all(isinstance(t, int) for t in first["totals"])
     finally:
         proc.terminate()
         proc.wait(timeout=10)
