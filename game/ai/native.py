@@ -560,6 +560,12 @@ class NativeState:
         """n random games from copies of this position: (wins of seat 0, of seat 1, draws)."""
         return _guard(self._c.playouts, n, seed)
 
+    def policy_action(self, plans, seed: int, lookahead: bool = False, deny: bool = False,
+                      senate: float = 0.0):
+        """The search's playout policy's action here (its notation) for players on `plans`
+        (0 plain, 1 science, 2 military per seat): what tests read of the policy."""
+        return _guard(self._c.policy_action, tuple(plans), seed, lookahead, deny, senate)
+
     def __repr__(self):
         return repr(self._c)
 

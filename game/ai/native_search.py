@@ -70,7 +70,10 @@ class NativeSearchPlayer(SearchPlayer):
     python_level = SearchPlayer
     default_iterations = None
     root_virtual = 0             # visits of the one-ply winning chance each root child starts with
-    search_params = {"senate": 0.8}  # extra playout parameters (science, military, policy, senate)
+    # extra playout parameters (search.rs `Params`): the Senate played for control, the
+    # anchor's look-ahead through a Wonder that plays again (+9 points against the anchor at
+    # 0.1 s) and science denial (its science wins 26/320 -> 2/80): docs/ai-journal.md
+    search_params = {"senate": 0.8, "lookahead": True, "deny": True}
 
     def __init__(self, seed: int = 0, think_seconds: float = None, iterations: int = None):
         super().__init__(seed, think_seconds, iterations)

@@ -2047,6 +2047,29 @@ impl State {
         s
     }
 
+    /// Would p, left with `coins` coins (after a Wonder's price and gains), be able to take
+    /// a card of colour `color` that taking the accessible card `cid` uncovers? The
+    /// playouts' look ahead through a Wonder that plays again (search.rs `Policy`).
+    pub fn uncovers_takeable(&self, t: &Tables, p: usize, cid: u8, color: u8, coins: u32) -> bool {
+        let Some(slot) = self.slot_of(t, cid) else { return false };
+        let layout = &t.layouts[self.age as usize - 1];
+        let present = self.present & !(1u32 << slot);
+        let mut above = layout.covers_mask[slot] & present;
+        let mut after = *self;
+        after.coins[p] = coins.min(u16::MAX as u32) as u16;
+        let ctx = after.price_ctx(t, p);
+        while above != 0 {
+            let j = above.trailing_zeros() as usize;
+            above &= above - 1;
+            let c = self.structure[j];
+            if layout.covered_by_mask[j] & present == 0 && c != NONE
+                && t.cards[c as usize].color == color && after.can_take(t, p, c, &ctx) {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Is building card `cid` (or recruiting it) within p's means now?
     fn can_take(&self, t: &Tables, p: usize, cid: u8, ctx: &PriceCtx) -> bool {
         let c = &t.cards[cid as usize];

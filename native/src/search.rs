@@ -19,7 +19,9 @@
 //! card), military (red cards first), or plain; in Age I a plain player builds production
 //! and trade cards first; otherwise a turn is a Wonder, a build or a discard with weights
 //! 50 / 35 / 15 among those on offer. A red card that reaches the opponent's capital and a
-//! green card that completes a science supremacy are always taken.
+//! green card that completes a science supremacy are always taken; with `lookahead` a
+//! science (military) plan reaches a green (red) card through a Wonder that plays again,
+//! and with `deny` a player takes the green card an opponent with five symbols needs.
 
 use std::collections::HashMap;
 use std::collections::hash_map::DefaultHasher;
@@ -28,7 +30,7 @@ use std::time::Instant;
 
 use crate::core::{act, phase, step, Act, State};
 use crate::rng;
-use crate::tables::Tables;
+use crate::tables::{fx, Tables};
 
 const GREEN: u8 = 3;
 const RED: u8 = 5;
@@ -54,11 +56,20 @@ pub struct Params {
     /// (`senate_score`; the rest uniform), and how often a turn recruits a Senator when a
     /// player controls four Chambers or more (either side: the political race is on).
     pub senate: f64,
+    /// The anchor's look-ahead (agent_mcts' simulator): a science or military plan builds a
+    /// Wonder that plays again with a card that uncovers one of its colour it can then
+    /// afford, a science plan in Age III The Mausoleum when a green card lies in the
+    /// discard; and the player choosing who starts an Age starts it.
+    pub lookahead: bool,
+    /// Science denial: a player takes (builds, else discards) a green card whose symbol the
+    /// opponent, holding five, lacks, as it takes its own finishes.
+    pub deny: bool,
 }
 
 impl Default for Params {
     fn default() -> Self {
-        Params { c_root: 1.0, c: 0.7, policy: 1, science: 0.4, military: 0.2, margin: 0.0, senate: 0.0 }
+        Params { c_root: 1.0, c: 0.7, policy: 1, science: 0.4, military: 0.2, margin: 0.0, senate: 0.0,
+                 lookahead: false, deny: false }
     }
 }
 
@@ -354,6 +365,8 @@ pub struct Policy {
     plan: [u8; 2],
     uniform: bool,
     senate: f64,
+    lookahead: bool,
+    deny: bool,
 }
 
 /// Chambers each seat controls for a distribution of cubes (`cubes[ch * 2 + seat]`).
@@ -415,13 +428,28 @@ fn senate_score(s: &State, p: usize, a: Act) -> i32 {
 }
 
 impl Policy {
+    /// The playout policy's action in `s` for players on the given plans (0 plain, 1
+    /// science, 2 military): what the tests read of it. None when `s` has no decision.
+    pub fn pick_with(t: &Tables, s: &State, plan: [u8; 2], params: &Params, seed: u64) -> Option<Act> {
+        let mut legal = Vec::new();
+        s.legal(t, &mut legal);
+        if legal.is_empty() {
+            return None;
+        }
+        let pol = Policy { plan, uniform: false, senate: params.senate, lookahead: params.lookahead,
+                           deny: params.deny };
+        let mut r = seed;
+        Some(pol.pick(t, s, &legal, &mut r))
+    }
+
     pub fn new(params: &Params, r: &mut u64) -> Policy {
         let mut plan = [PLAIN; 2];
         for p in &mut plan {
             let x = (rng::next64(r) >> 11) as f64 / (1u64 << 53) as f64;
             *p = if x < params.science { SCIENCE } else if x < params.science + params.military { MILITARY } else { PLAIN };
         }
-        Policy { plan, uniform: params.policy == 0, senate: params.senate }
+        Policy { plan, uniform: params.policy == 0, senate: params.senate, lookahead: params.lookahead,
+                 deny: params.deny }
     }
 
     pub fn play(&mut self, t: &Tables, s: &mut State, r: &mut u64, buf: &mut Vec<Act>, buf2: &mut Vec<Act>) -> Result<(), String> {
@@ -474,12 +502,30 @@ impl Policy {
                         return a;
                     }
                 }
+                if self.deny {
+                    let o = &s.city[1 - p].symbols;
+                    if o.iter().filter(|&&x| x > 0).count() >= 5 {
+                        let lacks = |a: Act| {
+                            let c = &t.cards[a.a as usize];
+                            c.color == GREEN && (c.science as usize) < o.len() && o[c.science as usize] == 0
+                        };
+                        if let Some(a) = any(r, &|a| a.k == act::BUILD && lacks(a))
+                            .or_else(|| any(r, &|a| a.k == act::DISCARD && lacks(a))) {
+                            return a;
+                        }
+                    }
+                }
                 if plan == SCIENCE {
                     if let Some(a) = any(r, &|a| a.k == act::BUILD && color(a) == GREEN) {
                         return a;
                     }
                 } else if plan == MILITARY {
                     if let Some(a) = any(r, &|a| a.k == act::BUILD && color(a) == RED) {
+                        return a;
+                    }
+                }
+                if self.lookahead && plan != PLAIN {
+                    if let Some(a) = lookahead_wonder(t, s, p, legal, if plan == SCIENCE { GREEN } else { RED }, r) {
                         return a;
                     }
                 }
@@ -539,6 +585,7 @@ impl Policy {
                 }
                 got
             }
+            step::START if self.lookahead => Act::new(act::START, p as u8, 0),
             step::PROGRESS if plan == SCIENCE => {
                 let law = t.names.progress.iter().position(|n| n == "Law").map(|i| i as u8);
                 any(r, &|a| a.k == act::PROGRESS && Some(a.a) == law)
@@ -551,6 +598,57 @@ impl Policy {
             _ => legal[rng::quick_below(r, legal.len() as u64) as usize],
         }
     }
+}
+
+/// The look-ahead of a plan for `color` (`Params::lookahead`): The Mausoleum for a green
+/// card in the discard (Age III, science), else a Wonder that plays again built with a card
+/// whose removal uncovers a card of `color` that p can afford once the Wonder is paid (its
+/// coins counted, its production not); a uniform choice among those, or None.
+fn lookahead_wonder(t: &Tables, s: &State, p: usize, legal: &[Act], color: u8, r: &mut u64) -> Option<Act> {
+    let has = |w: u8, kind: u8| t.wonders[w as usize].on_gain.iter().any(|&e| t.effects[e as usize].kind == kind);
+    let mut k = 0u64;
+    let mut got = None;
+    if color == GREEN && s.age == 3 {
+        let mut d = s.discard;
+        let mut green = false;
+        while d != 0 {
+            green |= t.cards[d.trailing_zeros() as usize].color == GREEN;
+            d &= d - 1;
+        }
+        if green {
+            for &a in legal {
+                if a.k == act::WONDER && has(a.a, fx::BUILD_FROM_DISCARD) {
+                    k += 1;
+                    if rng::quick_below(r, k) == 0 {
+                        got = Some(a);
+                    }
+                }
+            }
+            if got.is_some() {
+                return got;
+            }
+        }
+    }
+    // the coins p has left once the Wonder is paid and its own coins gained, by Wonder
+    let mut left = [u32::MAX; 16];
+    for &a in legal {
+        if a.k != act::WONDER || !has(a.a, fx::PLAY_AGAIN) {
+            continue;
+        }
+        let w = a.a as usize & 15;
+        if left[w] == u32::MAX {
+            let gain: u32 = t.wonders[w].on_gain.iter().map(|&e| &t.effects[e as usize])
+                .filter(|e| e.kind == fx::COINS).map(|e| e.a as u32).sum();
+            left[w] = (s.coins[p] as u32 + gain).saturating_sub(s.wonder_price(t, p, w));
+        }
+        if s.uncovers_takeable(t, p, a.b, color, left[w]) {
+            k += 1;
+            if rng::quick_below(r, k) == 0 {
+                got = Some(a);
+            }
+        }
+    }
+    got
 }
 
 /// The exact end of the game (game/ai/endgame.py, the same values): alpha-beta over every

@@ -1,0 +1,132 @@
+"""The core's playout policy (native/src/search.rs `Policy`), read through
+`NativeState.policy_action`: the anchor's look-ahead through a Wonder that plays again.
+
+A science plan with no green card it can build looks for a Wonder that plays again, built
+with a card whose removal uncovers a green card it can then afford: the extra turn takes
+it. The check here is the engine's own: the Wonder applied, the same player moves again
+and may build a green card.
+"""
+
+import random
+
+import pytest
+
+from game import new_game
+from game.ai import native
+
+pytestmark = pytest.mark.skipif(not native.SEARCH, reason=native.WHY_NOT or "no search in this build")
+
+PLAIN, SCIENCE = 0, 1
+SEEDS = range(7)
+
+
+def _green_build(s):
+    rules = s.rules
+    return any(a.kind == "build" and rules.cards[rules.card_id[a.subject]].color == "green"
+               for a in s.legal_actions())
+
+
+def _lookahead_moves(s):
+    """The Wonders that let the mover build a green card on the extra turn they give."""
+    p = s.current_player
+    found = set()
+    for a in s.legal_actions():
+        if a.kind != "wonder":
+            continue
+        after = s.clone()
+        after.apply(a)
+        if after.current_player == p and after.decision == "turn" and _green_build(after):
+            found.add(str(a))
+    return found
+
+
+def _positions(count):
+    """Base-game turns where the mover cannot build a green card but a Wonder that plays
+    again would let it, far from a military finish."""
+    out = []
+    for seed in range(400):
+        s = new_game(seed, agora=False)
+        rng = random.Random(seed)
+        while s.result is None and len(out) < count:
+            if (s.decision == "turn" and s.age < 3 and abs(s.pawn) < 4 and not _green_build(s)
+                    and _lookahead_moves(s)):
+                out.append(s.clone())
+                break
+            s.apply(rng.choice(s.legal_actions()))
+        if len(out) >= count:
+            break
+    return out
+
+
+def _pick(s, plan, seed, **options):
+    state = native.NativeState.from_state(s)
+    plans = (plan, PLAIN) if s.current_player == 0 else (PLAIN, plan)
+    return state.policy_action(plans, seed, **options)
+
+
+def test_a_science_plan_looks_ahead_through_a_wonder_that_plays_again():
+    positions = _positions(12)
+    assert len(positions) >= 8
+    hits = misses = blind = 0
+    for s in positions:
+        wanted = _lookahead_moves(s)
+        for seed in SEEDS:
+            got = _pick(s, SCIENCE, seed, lookahead=True)
+            hits += got in wanted
+            # a Wonder it builds instead of a green card is always one that reaches one
+            misses += got.startswith("wonder") and got not in wanted
+            blind += _pick(s, SCIENCE, seed, lookahead=False) in wanted
+    tries = len(positions) * len(SEEDS)
+    assert misses == 0
+    assert hits >= 0.8 * tries          # the core skips Wonders whose own gains pay the card
+    assert blind < 0.5 * tries          # without the look-ahead it is chance
+
+
+def test_a_plain_plan_does_not_look_ahead():
+    for s in _positions(8):
+        for seed in SEEDS:
+            assert (_pick(s, PLAIN, seed, lookahead=True) == _pick(s, PLAIN, seed, lookahead=False))
+
+
+def test_bad_plans_are_one_clear_error():
+    s = new_game(1, agora=False)
+    with pytest.raises(native.NativeError, match="plan"):
+        native.NativeState.from_state(s).policy_action((3, 0), 1)
+
+
+def _denials(count):
+    """Base-game turns reached by science plans on both sides where the opponent holds five
+    symbols and a green card with its sixth is accessible: (state, the denying actions)."""
+    out = []
+    for seed in range(300):
+        s = new_game(seed, agora=False)
+        k = 0
+        while s.result is None and len(out) < count:
+            p = s.current_player
+            if s.decision == "turn" and len(s.info[1 - p].symbols) == 5:
+                rules, theirs = s.rules, s.info[1 - p].symbols
+                deny = {str(a) for a in s.legal_actions()
+                        if a.kind in ("build", "discard")
+                        and rules.cards[rules.card_id[a.subject]].color == "green"
+                        and rules.cards[rules.card_id[a.subject]].science not in theirs}
+                if deny:
+                    out.append((s.clone(), deny))
+                    break
+            text = native.NativeState.from_state(s).policy_action((SCIENCE, SCIENCE), seed * 1000 + k)
+            s.apply(s.parse_action(text))
+            k += 1
+        if len(out) >= count:
+            break
+    return out
+
+
+def test_science_denial_takes_the_card_the_opponent_needs_for_its_sixth_symbol():
+    found = _denials(6)
+    assert len(found) >= 4
+    blind = 0
+    for s, deny in found:
+        for seed in SEEDS:
+            picks = [_pick(s, plan, seed, deny=True) for plan in (PLAIN, SCIENCE)]
+            assert all(got in deny for got in picks), (picks, deny)
+            blind += _pick(s, PLAIN, seed) in deny
+    assert blind < len(found) * len(SEEDS)
