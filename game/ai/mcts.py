@@ -196,6 +196,7 @@ class SearchPlayer(Player):
     endgame = True               # solve the last cards of Age III exactly
     c_puct = C_PUCT
     prior_temperature = PRIOR_TEMPERATURE
+    chance_prior_visits = 0       # visits of the root's mean in a threat-checked move's chance
     pool_size = POOL
     iterations = None            # set for a fixed number of iterations (tests)
     close_share = CLOSE_SHARE
@@ -283,9 +284,13 @@ class SearchPlayer(Player):
             order += [a for _, a, _ in root_scores if a not in order]
             stats = self.last_root.children
             # a floor under the search's chance: a move all of whose playouts lost is still
-            # checked when every better one loses too
-            ordered = [(max(stats[a].w / max(1, stats[a].n), CHANCE_FLOOR) if a in stats else CHANCE_FLOOR,
-                        a, after[a]) for a in order if a in after]
+            # checked when every better one loses too; and a move the search hardly visited
+            # has its few playouts' mean drawn toward the root's (`chance_prior_visits`)
+            k = self.chance_prior_visits
+            total = sum(c.n for c in stats.values())
+            mean = sum(c.w for c in stats.values()) / total if total else 0.5
+            ordered = [(max((stats[a].w + k * mean) / max(1, stats[a].n + k), CHANCE_FLOOR)
+                        if a in stats else CHANCE_FLOOR, a, after[a]) for a in order if a in after]
             # With a fixed number of iterations the whole decision is deterministic, so
             # the threat check gets no wall-clock limit either.
             limit = (math.inf if self.iterations is not None
