@@ -20,10 +20,12 @@ PLAIN, SCIENCE = 0, 1
 SEEDS = range(7)
 
 
+def _card(s, name):
+    return s.rules.cards[s.rules.card_id[name]]
+
+
 def _green_build(s):
-    rules = s.rules
-    return any(a.kind == "build" and rules.cards[rules.card_id[a.subject]].color == "green"
-               for a in s.legal_actions())
+    return any(a.kind == "build" and _card(s, a.subject).color == "green" for a in s.legal_actions())
 
 
 def _lookahead_moves(s):
@@ -104,11 +106,10 @@ def _denials(count):
         while s.result is None and len(out) < count:
             p = s.current_player
             if s.decision == "turn" and len(s.info[1 - p].symbols) == 5:
-                rules, theirs = s.rules, s.info[1 - p].symbols
+                theirs = s.info[1 - p].symbols
                 deny = {str(a) for a in s.legal_actions()
-                        if a.kind in ("build", "discard")
-                        and rules.cards[rules.card_id[a.subject]].color == "green"
-                        and rules.cards[rules.card_id[a.subject]].science not in theirs}
+                        if a.kind in ("build", "discard") and _card(s, a.subject).color == "green"
+                        and _card(s, a.subject).science not in theirs}
                 if deny:
                     out.append((s.clone(), deny))
                     break

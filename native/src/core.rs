@@ -2048,22 +2048,20 @@ impl State {
     }
 
     /// Would p, left with `coins` coins (after a Wonder's price and gains), be able to take
-    /// a card of colour `color` that taking the accessible card `cid` uncovers? The
-    /// playouts' look ahead through a Wonder that plays again (search.rs `Policy`).
-    pub fn uncovers_takeable(&self, t: &Tables, p: usize, cid: u8, color: u8, coins: u32) -> bool {
+    /// a card of colour `color` that taking the accessible card `cid` uncovers? `ctx` is
+    /// p's `price_ctx` (prices do not depend on p's coins). The playouts' look ahead through
+    /// a Wonder that plays again (search.rs `Policy`).
+    pub fn uncovers_takeable(&self, t: &Tables, p: usize, cid: u8, color: u8, coins: u32, ctx: &PriceCtx) -> bool {
         let Some(slot) = self.slot_of(t, cid) else { return false };
         let layout = &t.layouts[self.age as usize - 1];
         let present = self.present & !(1u32 << slot);
         let mut above = layout.covers_mask[slot] & present;
-        let mut after = *self;
-        after.coins[p] = coins.min(u16::MAX as u32) as u16;
-        let ctx = after.price_ctx(t, p);
         while above != 0 {
             let j = above.trailing_zeros() as usize;
             above &= above - 1;
             let c = self.structure[j];
             if layout.covered_by_mask[j] & present == 0 && c != NONE
-                && t.cards[c as usize].color == color && after.can_take(t, p, c, &ctx) {
+                && t.cards[c as usize].color == color && self.can_take_with(t, p, c, ctx, coins) {
                 return true;
             }
         }
@@ -2072,8 +2070,12 @@ impl State {
 
     /// Is building card `cid` (or recruiting it) within p's means now?
     fn can_take(&self, t: &Tables, p: usize, cid: u8, ctx: &PriceCtx) -> bool {
+        self.can_take_with(t, p, cid, ctx, self.coins[p] as u32)
+    }
+
+    /// `can_take` for p holding `coins` coins.
+    fn can_take_with(&self, t: &Tables, p: usize, cid: u8, ctx: &PriceCtx, coins: u32) -> bool {
         let c = &t.cards[cid as usize];
-        let coins = self.coins[p] as u32;
         if c.senator != 0 {
             return t.agora && self.recruit_cost(t, p) <= coins;
         }

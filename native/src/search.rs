@@ -631,17 +631,19 @@ fn lookahead_wonder(t: &Tables, s: &State, p: usize, legal: &[Act], color: u8, r
     }
     // the coins p has left once the Wonder is paid and its own coins gained, by Wonder
     let mut left = [u32::MAX; 16];
+    let mut prices = None; // p's price_ctx, made at the first Wonder that plays again
     for &a in legal {
         if a.k != act::WONDER || !has(a.a, fx::PLAY_AGAIN) {
             continue;
         }
         let w = a.a as usize & 15;
+        let ctx = prices.get_or_insert_with(|| s.price_ctx(t, p));
         if left[w] == u32::MAX {
             let gain: u32 = t.wonders[w].on_gain.iter().map(|&e| &t.effects[e as usize])
                 .filter(|e| e.kind == fx::COINS).map(|e| e.a as u32).sum();
-            left[w] = (s.coins[p] as u32 + gain).saturating_sub(s.wonder_price(t, p, w));
+            left[w] = (s.coins[p] as u32 + gain).saturating_sub(s.wonder_price_with(t, p, w, ctx));
         }
-        if s.uncovers_takeable(t, p, a.b, color, left[w]) {
+        if s.uncovers_takeable(t, p, a.b, color, left[w], ctx) {
             k += 1;
             if rng::quick_below(r, k) == 0 {
                 got = Some(a);
