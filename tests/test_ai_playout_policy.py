@@ -1,5 +1,6 @@
 """The core's playout policy (native/src/search.rs `Policy`), read through
-`NativeState.policy_action`: the anchor's look-ahead through a Wonder that plays again.
+`NativeState.policy_action`: the anchor's look-ahead through a Wonder that plays again,
+science denial, and the political plan of Agora playouts.
 
 A science plan with no green card it can build looks for a Wonder that plays again, built
 with a card whose removal uncovers a green card it can then afford: the extra turn takes
@@ -16,7 +17,7 @@ from game.ai import native
 
 pytestmark = pytest.mark.skipif(not native.SEARCH, reason=native.WHY_NOT or "no search in this build")
 
-PLAIN, SCIENCE = 0, 1
+PLAIN, SCIENCE, POLITICS = 0, 1, 3
 SEEDS = range(7)
 
 
@@ -93,7 +94,7 @@ def test_a_plain_plan_does_not_look_ahead():
 def test_bad_plans_are_one_clear_error():
     s = new_game(1, agora=False)
     with pytest.raises(native.NativeError, match="plan"):
-        native.NativeState.from_state(s).policy_action((3, 0), 1)
+        native.NativeState.from_state(s).policy_action((4, 0), 1)
 
 
 def _denials(count):
@@ -130,4 +131,63 @@ def test_science_denial_takes_the_card_the_opponent_needs_for_its_sixth_symbol()
             picks = [_pick(s, plan, seed, deny=True) for plan in (PLAIN, SCIENCE)]
             assert all(got in deny for got in picks), (picks, deny)
             blind += _pick(s, PLAIN, seed) in deny
+    assert blind < len(found) * len(SEEDS)
+
+
+def _agora_positions(decision, count, want=lambda s: True):
+    """Agora positions reached by random play where `decision` waits and `want` holds,
+    far from a military or science finish (those come first in every plan)."""
+    out = []
+    for seed in range(200):
+        s = new_game(seed, agora=True)
+        rng = random.Random(seed)
+        while s.result is None:
+            if (s.decision == decision and abs(s.pawn) < 3 and max(len(i.symbols) for i in s.info) < 5
+                    and want(s)):
+                out.append(s.clone())
+                break
+            s.apply(rng.choice(s.legal_actions()))
+        if len(out) >= count:
+            break
+    return out
+
+
+def _recruits(s):
+    return {str(a) for a in s.legal_actions() if a.kind == "recruit"}
+
+
+def test_a_political_plan_recruits_a_senator_whenever_it_can():
+    found = _agora_positions("turn", 10, lambda s: _recruits(s) and len(s.legal_actions()) > len(_recruits(s)))
+    assert len(found) >= 8
+    plain = 0
+    for s in found:
+        for seed in SEEDS:
+            assert _pick(s, POLITICS, seed) in _recruits(s)
+            plain += _pick(s, PLAIN, seed) in _recruits(s)
+    assert plain < 0.6 * len(found) * len(SEEDS)     # a plain plan recruits by chance
+
+
+def _control(cubes, p):
+    """Chambers p controls minus the opponent's (cubes[chamber * 2 + seat])."""
+    lead = [cubes[ch * 2 + p] - cubes[ch * 2 + 1 - p] for ch in range(6)]
+    return sum(x > 0 for x in lead) - sum(x < 0 for x in lead)
+
+
+def test_a_political_plan_places_its_cube_where_it_gains_control():
+    def placed(s, text):
+        after = s.clone()
+        after.apply(after.parse_action(text))
+        return _control(after.cubes, s.current_player)
+
+    def choice_matters(s):
+        return len({placed(s, str(a)) for a in s.legal_actions()}) > 1
+
+    found = _agora_positions("place", 8, choice_matters)
+    assert len(found) >= 5
+    blind = 0
+    for s in found:
+        best = max(placed(s, str(a)) for a in s.legal_actions())
+        for seed in SEEDS:
+            assert placed(s, _pick(s, POLITICS, seed)) == best
+            blind += placed(s, _pick(s, PLAIN, seed)) == best     # senate=0: at random
     assert blind < len(found) * len(SEEDS)

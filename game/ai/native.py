@@ -563,7 +563,7 @@ class NativeState:
     def policy_action(self, plans, seed: int, lookahead: bool = False, deny: bool = False,
                       senate: float = 0.0):
         """The search's playout policy's action here (its notation) for players on `plans`
-        (0 plain, 1 science, 2 military per seat): what tests read of the policy."""
+        (0 plain, 1 science, 2 military, 3 politics per seat): what tests read of the policy."""
         return _guard(self._c.policy_action, tuple(plans), seed, lookahead, deny, senate)
 
     def __repr__(self):

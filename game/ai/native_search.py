@@ -77,7 +77,7 @@ class NativeSearchPlayer(SearchPlayer):
     # extra playout parameters (search.rs `Params`): the Senate played for control, the
     # anchor's look-ahead through a Wonder that plays again (+9 points against the anchor at
     # 0.1 s) and science denial (its science wins 26/320 -> 2/80): docs/ai-journal.md
-    search_params = {"senate": 0.8, "lookahead": True, "deny": True}
+    search_params = {"senate": 0.8, "lookahead": True, "deny": True, "politics": 0.2}
 
     def __init__(self, seed: int = 0, think_seconds: float = None, iterations: int = None):
         super().__init__(seed, think_seconds, iterations)

@@ -64,12 +64,16 @@ pub struct Params {
     /// Science denial: a player takes (builds, else discards) a green card whose symbol the
     /// opponent, holding five, lacks, as it takes its own finishes.
     pub deny: bool,
+    /// Agora: share of playouts in which a player plans politics (taken from the plain
+    /// share): it recruits a Senator whenever it can and places every cube for control, so
+    /// the search sees a Senate won in Age I coming before four Chambers are gone.
+    pub politics: f64,
 }
 
 impl Default for Params {
     fn default() -> Self {
         Params { c_root: 1.0, c: 0.7, policy: 1, science: 0.4, military: 0.2, margin: 0.0, senate: 0.0,
-                 lookahead: false, deny: false }
+                 lookahead: false, deny: false, politics: 0.0 }
     }
 }
 
@@ -277,7 +281,7 @@ impl Tree {
             }
         }
         if s.phase != phase::OVER {
-            let mut pol = Policy::new(params, r);
+            let mut pol = Policy::new(params, t.agora, r);
             if pol.play(t, s, r, buf, buf2).is_err() {
                 return None;
             }
@@ -354,6 +358,7 @@ fn leaf_value(t: &Tables, s: &State, me: u8, margin: f64) -> f64 {
 const PLAIN: u8 = 0;
 const SCIENCE: u8 = 1;
 const MILITARY: u8 = 2;
+const POLITICS: u8 = 3;
 
 /// A uniform number in [0, 1).
 fn unit(r: &mut u64) -> f64 {
@@ -429,7 +434,7 @@ fn senate_score(s: &State, p: usize, a: Act) -> i32 {
 
 impl Policy {
     /// The playout policy's action in `s` for players on the given plans (0 plain, 1
-    /// science, 2 military): what the tests read of it. None when `s` has no decision.
+    /// science, 2 military, 3 politics): what the tests read of it. None when `s` has no decision.
     pub fn pick_with(t: &Tables, s: &State, plan: [u8; 2], params: &Params, seed: u64) -> Option<Act> {
         let mut legal = Vec::new();
         s.legal(t, &mut legal);
@@ -442,11 +447,14 @@ impl Policy {
         Some(pol.pick(t, s, &legal, &mut r))
     }
 
-    pub fn new(params: &Params, r: &mut u64) -> Policy {
+    pub fn new(params: &Params, agora: bool, r: &mut u64) -> Policy {
         let mut plan = [PLAIN; 2];
+        let politics = if agora { params.politics } else { 0.0 };
         for p in &mut plan {
             let x = (rng::next64(r) >> 11) as f64 / (1u64 << 53) as f64;
-            *p = if x < params.science { SCIENCE } else if x < params.science + params.military { MILITARY } else { PLAIN };
+            let mil = params.science + params.military;
+            *p = if x < params.science { SCIENCE } else if x < mil { MILITARY }
+                 else if x < mil + politics { POLITICS } else { PLAIN };
         }
         Policy { plan, uniform: params.policy == 0, senate: params.senate, lookahead: params.lookahead,
                  deny: params.deny }
@@ -523,8 +531,12 @@ impl Policy {
                     if let Some(a) = any(r, &|a| a.k == act::BUILD && color(a) == RED) {
                         return a;
                     }
+                } else if plan == POLITICS {
+                    if let Some(a) = any(r, &|a| a.k == act::RECRUIT) {
+                        return a;
+                    }
                 }
-                if self.lookahead && plan != PLAIN {
+                if self.lookahead && matches!(plan, SCIENCE | MILITARY) {
                     if let Some(a) = lookahead_wonder(t, s, p, legal, if plan == SCIENCE { GREEN } else { RED }, r) {
                         return a;
                     }
@@ -538,7 +550,7 @@ impl Policy {
                         }
                     }
                 }
-                if s.age == 1 && plan != MILITARY {
+                if s.age == 1 && plan != MILITARY && plan != POLITICS {
                     if let Some(a) = any(r, &|a| a.k == act::BUILD && matches!(color(a), BROWN | GREY | YELLOW)) {
                         return a;
                     }
@@ -560,7 +572,7 @@ impl Policy {
                 legal[rng::quick_below(r, legal.len() as u64) as usize]
             }
             step::SENATE | step::PLACE | step::REMOVE | step::MAY_MOVE | step::CONSPIRATOR
-                if self.senate > 0.0 && unit(r) < self.senate => {
+                if plan == POLITICS || (self.senate > 0.0 && unit(r) < self.senate) => {
                 // the best by control, ties drawn at random
                 let mut best = i32::MIN;
                 let mut k = 0u64;
