@@ -1,13 +1,19 @@
-"""Positions that pin the core's `hard` (data/ai_pins.json, found by bench/ai_pins.py).
+"""Positions that pin the core's `hard` (data/ai_pins.json, found and labelled by
+bench/ai_pins.py).
 
-Each is an Age III turn of a real game (our `hard` against indjev99's MCTS through the
-anchor kit, or two `normal` players on the core; seed, first player and moves recorded) where one move wins against best play and the move 9c5c6fa's `hard` chose
-(mcts.SearchPlayer, seed 0, 300 iterations: its exact endgame starts at eight cards, these
-positions have nine to eleven) loses. The truth is the core's exact search on the real state;
-the winning move also wins in at least six of eight determinizations of the mover's view,
-so it can be found without seeing the face-down cards. `hard` (seed 0, 2000 iterations)
-must play it. Checked failing on 9c5c6fa's `hard`: `test_the_old_search_missed_it`
-(run it with PINS_OLD=1; it is the Python search, unchanged since 9c5c6fa, and slow).
+Each is an Age III turn of a real game (our `hard` or `normal` against indjev99's MCTS
+through the anchor kit, our `hard` against 9c5c6fa's in Agora, or two `normal` players on
+the core; seed, first player and moves recorded) where one move wins against best play and
+the move 9c5c6fa's `hard` chose (mcts.SearchPlayer, seed 0, 300 iterations: its exact
+endgame starts at eight cards base, four Agora; these positions have more) loses. The
+truth is the core's exact search on the real state; the winning move also wins in at least
+six of eight determinizations of the mover's view, so it can be found without seeing the
+face-down cards. `hard` (seed 0, 2000 iterations) must play it. Each pin's `kind` says what
+the exact lines after the two moves end in: a science denial or a military defence (the
+losing move lets the opponent win so), a military or science finish, a political one
+(either line ends in the Senate), or civilian points. Checked failing on 9c5c6fa's `hard`:
+`test_the_old_search_missed_it` (run it with PINS_OLD=1; it is the Python search, unchanged
+since 9c5c6fa, and slow; the same was run in a worktree of 9c5c6fa itself).
 """
 
 import json
@@ -30,7 +36,7 @@ def replay(pin):
 
 
 def ids(pin):
-    return f"{'agora' if pin['agora'] else 'base'}-{pin['seed']}-{pin['plies']}-{pin.get('victory', '')}"
+    return f"{'agora' if pin['agora'] else 'base'}-{pin['seed']}-{pin['plies']}-{pin['kind'].replace(' ', '-')}"
 
 
 @needs_search
