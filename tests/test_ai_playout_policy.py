@@ -43,22 +43,28 @@ def _lookahead_moves(s):
     return found
 
 
-def _positions(count):
-    """Base-game turns where the mover cannot build a green card but a Wonder that plays
-    again would let it, far from a military finish."""
+def _random_positions(agora, games, count, want):
+    """Positions reached by random play where `want` holds: at most one per dealt game."""
     out = []
-    for seed in range(400):
-        s = new_game(seed, agora=False)
+    for seed in range(games):
+        s = new_game(seed, agora=agora)
         rng = random.Random(seed)
-        while s.result is None and len(out) < count:
-            if (s.decision == "turn" and s.age < 3 and abs(s.pawn) < 4 and not _green_build(s)
-                    and _lookahead_moves(s)):
+        while s.result is None:
+            if want(s):
                 out.append(s.clone())
                 break
             s.apply(rng.choice(s.legal_actions()))
         if len(out) >= count:
             break
     return out
+
+
+def _positions(count):
+    """Base-game turns where the mover cannot build a green card but a Wonder that plays
+    again would let it, far from a military finish."""
+    return _random_positions(False, 400, count, lambda s: (
+        s.decision == "turn" and s.age < 3 and abs(s.pawn) < 4 and not _green_build(s)
+        and _lookahead_moves(s)))
 
 
 def _pick(s, plan, seed, **options):
@@ -137,19 +143,9 @@ def test_science_denial_takes_the_card_the_opponent_needs_for_its_sixth_symbol()
 def _agora_positions(decision, count, want=lambda s: True):
     """Agora positions reached by random play where `decision` waits and `want` holds,
     far from a military or science finish (those come first in every plan)."""
-    out = []
-    for seed in range(200):
-        s = new_game(seed, agora=True)
-        rng = random.Random(seed)
-        while s.result is None:
-            if (s.decision == decision and abs(s.pawn) < 3 and max(len(i.symbols) for i in s.info) < 5
-                    and want(s)):
-                out.append(s.clone())
-                break
-            s.apply(rng.choice(s.legal_actions()))
-        if len(out) >= count:
-            break
-    return out
+    return _random_positions(True, 200, count, lambda s: (
+        s.decision == decision and abs(s.pawn) < 3 and max(len(i.symbols) for i in s.info) < 5
+        and want(s)))
 
 
 def _recruits(s):
