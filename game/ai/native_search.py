@@ -76,7 +76,8 @@ class NativeSearchPlayer(SearchPlayer):
     root_virtual = 0             # visits of the one-ply winning chance each root child starts with
     # extra playout parameters (search.rs `Params`): the Senate played for control, the
     # anchor's look-ahead through a Wonder that plays again (+9 points against the anchor at
-    # 0.1 s) and science denial (its science wins 26/320 -> 2/80): docs/ai-journal.md
+    # 0.1 s), science denial (its science wins 26/320 -> 2/80) and, in Agora, a political
+    # plan in a fifth of playouts (9c5c6fa's political wins 11.5 -> 7 in 60): docs/ai-journal.md
     search_params = {"senate": 0.8, "lookahead": True, "deny": True, "politics": 0.2}
 
     def __init__(self, seed: int = 0, think_seconds: float = None, iterations: int = None):

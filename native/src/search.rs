@@ -365,6 +365,22 @@ fn unit(r: &mut u64) -> f64 {
     (rng::next64(r) >> 11) as f64 / (1u64 << 53) as f64
 }
 
+/// A uniform choice among the actions of `legal` that `f` accepts (one pass, one draw per
+/// accepted action), or None.
+fn draw_among(legal: &[Act], r: &mut u64, mut f: impl FnMut(Act) -> bool) -> Option<Act> {
+    let mut k = 0u64;
+    let mut got = None;
+    for &a in legal {
+        if f(a) {
+            k += 1;
+            if rng::quick_below(r, k) == 0 {
+                got = Some(a);
+            }
+        }
+    }
+    got
+}
+
 /// The playout policy: a plan per player for the whole playout.
 pub struct Policy {
     plan: [u8; 2],
@@ -441,23 +457,26 @@ impl Policy {
         if legal.is_empty() {
             return None;
         }
-        let pol = Policy { plan, uniform: false, senate: params.senate, lookahead: params.lookahead,
-                           deny: params.deny };
+        let pol = Policy::with_plan(plan, params);
         let mut r = seed;
         Some(pol.pick(t, s, &legal, &mut r))
+    }
+
+    fn with_plan(plan: [u8; 2], params: &Params) -> Policy {
+        Policy { plan, uniform: params.policy == 0, senate: params.senate, lookahead: params.lookahead,
+                 deny: params.deny }
     }
 
     pub fn new(params: &Params, agora: bool, r: &mut u64) -> Policy {
         let mut plan = [PLAIN; 2];
         let politics = if agora { params.politics } else { 0.0 };
+        let mil = params.science + params.military;
         for p in &mut plan {
-            let x = (rng::next64(r) >> 11) as f64 / (1u64 << 53) as f64;
-            let mil = params.science + params.military;
+            let x = unit(r);
             *p = if x < params.science { SCIENCE } else if x < mil { MILITARY }
                  else if x < mil + politics { POLITICS } else { PLAIN };
         }
-        Policy { plan, uniform: params.policy == 0, senate: params.senate, lookahead: params.lookahead,
-                 deny: params.deny }
+        Policy::with_plan(plan, params)
     }
 
     pub fn play(&mut self, t: &Tables, s: &mut State, r: &mut u64, buf: &mut Vec<Act>, buf2: &mut Vec<Act>) -> Result<(), String> {
@@ -481,19 +500,7 @@ impl Policy {
         let top = s.top().map(|x| x[0]).unwrap_or(255);
         let p = s.current_player().unwrap_or(0) as usize;
         let plan = self.plan[p];
-        let any = |r: &mut u64, f: &dyn Fn(Act) -> bool| -> Option<Act> {
-            let mut k = 0u64;
-            let mut got = None;
-            for &a in legal {
-                if f(a) {
-                    k += 1;
-                    if rng::quick_below(r, k) == 0 {
-                        got = Some(a);
-                    }
-                }
-            }
-            got
-        };
+        let any = |r: &mut u64, f: &dyn Fn(Act) -> bool| draw_among(legal, r, f);
         let color = |a: Act| -> u8 { t.cards[a.a as usize].color };
         match top {
             step::TURN => {
@@ -618,8 +625,6 @@ impl Policy {
 /// coins counted, its production not); a uniform choice among those, or None.
 fn lookahead_wonder(t: &Tables, s: &State, p: usize, legal: &[Act], color: u8, r: &mut u64) -> Option<Act> {
     let has = |w: u8, kind: u8| t.wonders[w as usize].on_gain.iter().any(|&e| t.effects[e as usize].kind == kind);
-    let mut k = 0u64;
-    let mut got = None;
     if color == GREEN && s.age == 3 {
         let mut d = s.discard;
         let mut green = false;
@@ -628,14 +633,7 @@ fn lookahead_wonder(t: &Tables, s: &State, p: usize, legal: &[Act], color: u8, r
             d &= d - 1;
         }
         if green {
-            for &a in legal {
-                if a.k == act::WONDER && has(a.a, fx::BUILD_FROM_DISCARD) {
-                    k += 1;
-                    if rng::quick_below(r, k) == 0 {
-                        got = Some(a);
-                    }
-                }
-            }
+            let got = draw_among(legal, r, |a| a.k == act::WONDER && has(a.a, fx::BUILD_FROM_DISCARD));
             if got.is_some() {
                 return got;
             }
@@ -644,9 +642,9 @@ fn lookahead_wonder(t: &Tables, s: &State, p: usize, legal: &[Act], color: u8, r
     // the coins p has left once the Wonder is paid and its own coins gained, by Wonder
     let mut left = [u32::MAX; 16];
     let mut prices = None; // p's price_ctx, made at the first Wonder that plays again
-    for &a in legal {
+    draw_among(legal, r, |a| {
         if a.k != act::WONDER || !has(a.a, fx::PLAY_AGAIN) {
-            continue;
+            return false;
         }
         let w = a.a as usize & 15;
         let ctx = prices.get_or_insert_with(|| s.price_ctx(t, p));
@@ -655,14 +653,8 @@ fn lookahead_wonder(t: &Tables, s: &State, p: usize, legal: &[Act], color: u8, r
                 .filter(|e| e.kind == fx::COINS).map(|e| e.a as u32).sum();
             left[w] = (s.coins[p] as u32 + gain).saturating_sub(s.wonder_price_with(t, p, w, ctx));
         }
-        if s.uncovers_takeable(t, p, a.b, color, left[w], ctx) {
-            k += 1;
-            if rng::quick_below(r, k) == 0 {
-                got = Some(a);
-            }
-        }
-    }
-    got
+        s.uncovers_takeable(t, p, a.b, color, left[w], ctx)
+    })
 }
 
 /// The exact end of the game (game/ai/endgame.py, the same values): alpha-beta over every
