@@ -1,6 +1,6 @@
 """The core's playout policy (native/src/search.rs `Policy`), read through
 `NativeState.policy_action`: the anchor's look-ahead through a Wonder that plays again,
-science denial, and the political plan of Agora playouts.
+science denial, the political plan of Agora playouts and the race for points.
 
 A science plan with no green card it can build looks for a Wonder that plays again, built
 with a card whose removal uncovers a green card it can then afford: the extra turn takes
@@ -187,3 +187,34 @@ def test_a_political_plan_places_its_cube_where_it_gains_control():
             assert placed(s, _pick(s, POLITICS, seed)) == best
             blind += placed(s, _pick(s, PLAIN, seed)) == best     # senate=0: at random
     assert blind < len(found) * len(SEEDS)
+
+
+def _builds_by_points(s):
+    """The mover's builds and the points each card is worth (a Guild at three times its
+    points a card, as the policy counts it)."""
+    out = {}
+    for a in s.legal_actions():
+        if a.kind == "build":
+            c = _card(s, a.subject)
+            out[str(a)] = max(c.points, 3 * c.guild_rule.get("points_each", 0) if c.guild_rule else 0)
+    return out
+
+
+def test_the_race_for_points_builds_the_card_worth_most():
+    def choice_matters(s):
+        worth = _builds_by_points(s)
+        return s.decision == "turn" and s.age > 1 and len(set(worth.values())) > 1 and max(worth.values()) > 0
+
+    found = _random_positions(False, 200, 10, choice_matters)
+    assert len(found) >= 8
+    racing, plain = [], []
+    for s in found:
+        worth = _builds_by_points(s)
+        best = max(worth.values())
+        for seed in range(40):
+            for share, into in ((1.0, racing), (0.0, plain)):
+                a = _pick(s, PLAIN, seed, points=share)
+                if a in worth:
+                    into.append(worth[a] == best)
+    assert racing and all(racing)          # every build of a racing player: the most points
+    assert plain and not all(plain)        # without it, builds are drawn at random

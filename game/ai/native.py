@@ -561,10 +561,10 @@ class NativeState:
         return _guard(self._c.playouts, n, seed)
 
     def policy_action(self, plans, seed: int, lookahead: bool = False, deny: bool = False,
-                      senate: float = 0.0):
+                      senate: float = 0.0, points: float = 0.0):
         """The search's playout policy's action here (its notation) for players on `plans`
         (0 plain, 1 science, 2 military, 3 politics per seat): what tests read of the policy."""
-        return _guard(self._c.policy_action, tuple(plans), seed, lookahead, deny, senate)
+        return _guard(self._c.policy_action, tuple(plans), seed, lookahead, deny, senate, points)
 
     def __repr__(self):
         return repr(self._c)

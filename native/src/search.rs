@@ -68,12 +68,16 @@ pub struct Params {
     /// share): it recruits a Senator whenever it can and places every cube for control, so
     /// the search sees a Senate won in Age I coming before four Chambers are gone.
     pub politics: f64,
+    /// Share of a playout's builds (Ages II and III) that take the card worth the most
+    /// points on offer rather than one at random: players who race for points, as an
+    /// evaluation-guided opponent does.
+    pub points: f64,
 }
 
 impl Default for Params {
     fn default() -> Self {
         Params { c_root: 1.0, c: 0.7, policy: 1, science: 0.4, military: 0.2, margin: 0.0, senate: 0.0,
-                 lookahead: false, deny: false, politics: 0.0 }
+                 lookahead: false, deny: false, politics: 0.0, points: 0.0 }
     }
 }
 
@@ -388,6 +392,7 @@ pub struct Policy {
     senate: f64,
     lookahead: bool,
     deny: bool,
+    points: f64,
 }
 
 /// Chambers each seat controls for a distribution of cubes (`cubes[ch * 2 + seat]`).
@@ -464,7 +469,7 @@ impl Policy {
 
     fn with_plan(plan: [u8; 2], params: &Params) -> Policy {
         Policy { plan, uniform: params.policy == 0, senate: params.senate, lookahead: params.lookahead,
-                 deny: params.deny }
+                 deny: params.deny, points: params.points }
     }
 
     pub fn new(params: &Params, agora: bool, r: &mut u64) -> Policy {
@@ -572,6 +577,11 @@ impl Policy {
                     [&|a: Act| a.k == act::DISCARD, &|a: Act| !matches!(a.k, act::WONDER | act::DISCARD), &|a: Act| a.k == act::WONDER]
                 };
                 for f in order {
+                    if self.points > 0.0 && s.age > 1 && f(Act::new(act::BUILD, 0, 0)) && unit(r) < self.points {
+                        if let Some(a) = most_points(t, legal, r) {
+                            return a;
+                        }
+                    }
                     if let Some(a) = any(r, f) {
                         return a;
                     }
@@ -617,6 +627,20 @@ impl Policy {
             _ => legal[rng::quick_below(r, legal.len() as u64) as usize],
         }
     }
+}
+
+/// The card worth the most points among the builds of `legal` (ties drawn at random;
+/// a Guild at its most), or None when none is worth any.
+fn most_points(t: &Tables, legal: &[Act], r: &mut u64) -> Option<Act> {
+    let worth = |a: Act| {
+        let c = &t.cards[a.a as usize];
+        c.points.max(if c.is_guild { c.guild_points.saturating_mul(3) } else { 0 })
+    };
+    let best = legal.iter().filter(|a| a.k == act::BUILD).map(|&a| worth(a)).max()?;
+    if best == 0 {
+        return None;
+    }
+    draw_among(legal, r, |a| a.k == act::BUILD && worth(a) == best)
 }
 
 /// The look-ahead of a plan for `color` (`Params::lookahead`): The Mausoleum for a green
