@@ -577,7 +577,9 @@ impl Policy {
                     [&|a: Act| a.k == act::DISCARD, &|a: Act| !matches!(a.k, act::WONDER | act::DISCARD), &|a: Act| a.k == act::WONDER]
                 };
                 for f in order {
-                    if self.points > 0.0 && s.age > 1 && f(Act::new(act::BUILD, 0, 0)) && unit(r) < self.points {
+                    // the race for points: when builds are the kind tried here (`f` accepts one)
+                    let builds_now = self.points > 0.0 && s.age > 1 && f(Act::new(act::BUILD, 0, 0));
+                    if builds_now && unit(r) < self.points {
                         if let Some(a) = most_points(t, legal, r) {
                             return a;
                         }
