@@ -124,6 +124,68 @@ def test_the_core_only_gets_states_drawn_from_the_observation(monkeypatch):
             {k: v for k, v in real.items() if k != "history"}
 
 
+def _unseen_parts(n, cards):
+    """A core state split into what a seat may see, the unseen cards, and the backs (a
+    card's Age, or a Guild) of the slots that hold them."""
+    x = n._c.export()
+    up = x["face_up"]
+    back = lambda c: "guild" if cards[c].guild else cards[c].age  # noqa: E731
+    seen = {k: v for k, v in x.items() if k not in ("structure", "removed", "decks", "rng")}
+    seen["face_up_cards"] = [(i, c) for i, c in enumerate(x["structure"]) if up >> i & 1]
+    down = [c for i, c in enumerate(x["structure"]) if not up >> i & 1 and c >= 0]
+    removed = [i for i in range(128) if x["removed"] >> i & 1]
+    decks = [[c for c in deck if c != 255] for deck in x["decks"]]
+    backs = ([back(c) for c in down], sorted(map(str, map(back, removed))),
+             [[back(c) for c in deck] for deck in decks])
+    return seen, sorted(down + removed + decks[0] + decks[1]), backs
+
+
+@needs_search
+def test_the_cores_redeal_changes_only_what_no_seat_has_seen():
+    """`redeal` (search.rs) deals every iteration's unseen cards afresh in the core: the
+    face-down cards, the cards removed at setup and the Ages to come move between slots of
+    their back; everything either seat sees, and so every legal action, stays."""
+    rng = random.Random(4)
+    moved = checked = 0
+    for seed in range(8):
+        s = new_game(seed, agora=False)
+        while not s.is_terminal:
+            if s.phase == "play" and rng.random() < 0.25:
+                n = native.NativeState.from_state(s)
+                m = n.clone()
+                m.shuffle_unseen(rng.getrandbits(64))
+                seen, unseen, backs = _unseen_parts(n, s.rules.cards)
+                seen2, unseen2, backs2 = _unseen_parts(m, s.rules.cards)
+                assert (seen2, unseen2, backs2) == (seen, unseen, backs)
+                assert sorted(m.legal_actions()) == sorted(n.legal_actions())
+                moved += m._c.export()["decks"] != n._c.export()["decks"]
+                checked += 1
+                m.playout(rng.getrandbits(32))      # the new deal plays to the end
+                assert m.is_terminal
+            s.apply(rng.choice(s.legal_actions()))
+    assert checked > 50 and moved > checked * 0.5
+
+
+@needs_search
+def test_the_tree_can_stop_at_the_next_age():
+    """`age_stop` (the anchor's tree): from the last two cards of Age I the tree holds those
+    turns and nothing of Age II, whose deal each iteration draws anew; without it the tree
+    grows a node an iteration into Age II."""
+    s = new_game(5, agora=False)
+    rng = random.Random(5)
+    while not (s.age == 1 and s.remaining == 2 and s.decision == "turn"):
+        s.apply(rng.choice(s.legal_actions()))
+    me = s.current_player
+    pool = [native.NativeState.from_state(Determinizer(s.observation(me)).sample(rng)) for _ in range(8)]
+    sizes = {}
+    for stop in (True, False):
+        tree = native.NativeSearch(False)
+        stats = tree.run(pool, me, iterations=3000, seed=1, age_stop=stop, redeal=True)
+        assert sum(n for _, n, _ in stats) == 3000
+        sizes[stop] = tree.size
+    assert sizes[True] < 200 < 1500 < sizes[False], sizes
+
+
 @needs_search
 def test_bad_search_input_is_one_clear_error():
     t = native.NativeSearch(False)

@@ -1,6 +1,8 @@
 """The core's playout policy (native/src/search.rs `Policy`), read through
 `NativeState.policy_action`: the anchor's look-ahead through a Wonder that plays again,
-science denial, the political plan of Agora playouts and the race for points.
+science denial, the political plan of Agora playouts, the race for points, and the
+anchor's own plain turn (a card drawn first) and playouts without the finishing rules, as
+the base game's `hard` plays them.
 
 A science plan with no green card it can build looks for a Wonder that plays again, built
 with a card whose removal uncovers a green card it can then afford: the extra turn takes
@@ -218,3 +220,68 @@ def test_the_race_for_points_builds_the_card_worth_most():
                     into.append(worth[a] == best)
     assert racing and all(racing)          # every build of a racing player: the most points
     assert plain and not all(plain)        # without it, builds are drawn at random
+
+
+def _poor_turns(count):
+    """Base-game turns of Ages II-III where the mover can build exactly one of at least
+    four accessible cards and no Wonder."""
+    def poor(s):
+        acts = s.legal_actions()
+        kinds = [a.kind for a in acts]
+        return (s.decision == "turn" and s.age > 1 and kinds.count("build") == 1
+                and "wonder" not in kinds and kinds.count("discard") >= 4)
+    return _random_positions(False, 300, count, poor)
+
+
+def test_the_anchors_plain_turn_draws_a_card_first_and_so_discards_when_poor():
+    """The anchor's plain turn (`card_first`) draws a card and then a kind until the pair is
+    legal: with one card of four or more affordable it discards most of the time, where the
+    kind-first draw builds that card in most turns (a Wonder's 50 % falls to a build)."""
+    found = _poor_turns(10)
+    assert len(found) >= 8
+    built = {True: 0, False: 0}
+    turns = 0
+    for s in found:
+        for seed in range(20):
+            for first in (True, False):
+                text = _pick(s, PLAIN, seed, card_first=first, finishes=False)
+                built[first] += text.startswith("build")
+            turns += 1
+    assert built[True] < 0.55 * turns and built[False] > 0.75 * turns, (built, turns)
+
+
+def _sixths(count):
+    """Base-game turns reached by science plans on both sides where the mover holds five
+    symbols and can build a green card with a sixth: (state, those builds)."""
+    out = []
+    for seed in range(300):
+        s = new_game(seed, agora=False)
+        k = 0
+        while s.result is None:
+            p = s.current_player
+            if s.decision == "turn" and len(s.info[p].symbols) == 5:
+                sixth = {str(a) for a in s.legal_actions()
+                         if a.kind == "build" and _card(s, a.subject).color == "green"
+                         and _card(s, a.subject).science not in s.info[p].symbols}
+                if sixth and len(s.legal_actions()) > len(sixth) + 2:
+                    out.append((s.clone(), sixth))
+                    break
+            text = native.NativeState.from_state(s).policy_action((SCIENCE, SCIENCE), seed * 1000 + k)
+            s.apply(s.parse_action(text))
+            k += 1
+        if len(out) >= count:
+            break
+    return out
+
+
+def test_without_the_finishes_a_plain_plan_may_miss_its_sixth_symbol():
+    """Every plan takes a science supremacy on offer (`finishes`, the default); the anchor's
+    playouts have no such rule, and `finishes=False` leaves a plain player to its draw."""
+    found = _sixths(6)
+    assert len(found) >= 4
+    missed = 0
+    for s, sixth in found:
+        for seed in SEEDS:
+            assert _pick(s, PLAIN, seed) in sixth
+            missed += _pick(s, PLAIN, seed, finishes=False) not in sixth
+    assert missed > 0

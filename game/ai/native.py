@@ -560,11 +560,19 @@ class NativeState:
         """n random games from copies of this position: (wins of seat 0, of seat 1, draws)."""
         return _guard(self._c.playouts, n, seed)
 
+    def shuffle_unseen(self, seed: int) -> None:
+        """Base game: the cards no seat has seen (face down, removed at setup, the Ages to
+        come) dealt afresh in place, each in a slot of its back: what the search's
+        `redeal` does every iteration."""
+        _guard(self._c.shuffle_unseen, seed & ((1 << 64) - 1))
+
     def policy_action(self, plans, seed: int, lookahead: bool = False, deny: bool = False,
-                      senate: float = 0.0, points: float = 0.0):
+                      senate: float = 0.0, points: float = 0.0, card_first: bool = False,
+                      finishes: bool = True):
         """The search's playout policy's action here (its notation) for players on `plans`
         (0 plain, 1 science, 2 military, 3 politics per seat): what tests read of the policy."""
-        return _guard(self._c.policy_action, tuple(plans), seed, lookahead, deny, senate, points)
+        return _guard(self._c.policy_action, tuple(plans), seed, lookahead, deny, senate, points,
+                      card_first, finishes)
 
     def __repr__(self):
         return repr(self._c)

@@ -610,15 +610,26 @@ impl Core {
 
     /// The action the search's playout policy takes here for players on `plans` (0 plain,
     /// 1 science, 2 military, 3 politics) with its options (search.rs `Params`): for the tests.
-    #[pyo3(signature = (plans, seed, lookahead=false, deny=false, senate=0.0, points=0.0))]
-    fn policy_action(&self, plans: (u8, u8), seed: u64, lookahead: bool, deny: bool, senate: f64, points: f64)
-                     -> PyResult<Option<String>> {
+    #[pyo3(signature = (plans, seed, lookahead=false, deny=false, senate=0.0, points=0.0,
+                        card_first=false, finishes=true))]
+    #[allow(clippy::too_many_arguments)]
+    fn policy_action(&self, plans: (u8, u8), seed: u64, lookahead: bool, deny: bool, senate: f64, points: f64,
+                     card_first: bool, finishes: bool) -> PyResult<Option<String>> {
         if plans.0 > 3 || plans.1 > 3 {
             return Err(err("policy_action: a plan is 0, 1, 2 or 3"));
         }
-        let params = crate::search::Params { lookahead, deny, senate, points, ..Default::default() };
+        let params = crate::search::Params { lookahead, deny, senate, points, card_first, finishes,
+                                              ..Default::default() };
         let a = crate::search::Policy::pick_with(&self.t, &self.s, [plans.0, plans.1], &params, seed);
         Ok(a.map(|a| crate::notation::format(&self.t, a)))
+    }
+
+    /// Base game: the unseen cards dealt afresh, in place (`State::shuffle_unseen`, what
+    /// the search's `redeal` does every iteration); the seed drives the deal.
+    fn shuffle_unseen(&mut self, seed: u64) {
+        let mut r = seed;
+        let t = self.t.clone();
+        self.s.shuffle_unseen(&t, &mut r);
     }
 
     /// `n` random playouts from copies of this state (seeds seed, seed+1, ...; each copy's
@@ -694,6 +705,7 @@ impl Core {
         let n = if dealt { t.layouts[s.age as usize - 1].n as usize } else { 0 };
         let structure: Vec<i64> = s.structure[..n].iter().map(|&c| if c == NONE { -1 } else { c as i64 }).collect();
         d.set_item("structure", structure)?;
+        d.set_item("decks", (s.decks[0].to_vec(), s.decks[1].to_vec()))?;
         d.set_item("face_up", if dealt { s.face_up } else { 0 })?;
         d.set_item("accessible", if dealt { s.accessible } else { 0 })?;
         d.set_item("reveal_pending", s.reveal_pending)?;
@@ -854,12 +866,14 @@ impl Search {
     /// statistics are summed with this one's. Returns (notation, visits, mean value for me).
     #[pyo3(signature = (pool, me, iterations, seconds, seed, priors, c_root=1.0, c=0.7, policy=1,
                         science=0.4, military=0.2, margin=0.0, threads=1, virtual_n=0, senate=0.0,
-                        lookahead=false, deny=false, politics=0.0, points=0.0))]
+                        lookahead=false, deny=false, politics=0.0, points=0.0, redeal=false, card_first=false, age_stop=false,
+                        finishes=true))]
     #[allow(clippy::too_many_arguments)]
     fn run(&mut self, py: Python<'_>, pool: Vec<PyRef<'_, Core>>, me: u8, iterations: u64, seconds: f64,
            seed: u64, priors: Vec<(String, f64, f64)>, c_root: f64, c: f64, policy: u8, science: f64,
            military: f64, margin: f64, threads: usize, virtual_n: u32, senate: f64,
-           lookahead: bool, deny: bool, politics: f64, points: f64) -> PyResult<Vec<(String, u32, f64)>> {
+           lookahead: bool, deny: bool, politics: f64, points: f64, redeal: bool,
+           card_first: bool, age_stop: bool, finishes: bool) -> PyResult<Vec<(String, u32, f64)>> {
         if pool.is_empty() {
             return Err(err("search: an empty pool of states"));
         }
@@ -886,7 +900,8 @@ impl Search {
             }
         }
         let params = crate::search::Params { c_root, c, policy, science, military, margin, senate, lookahead, deny,
-                                              politics, points };
+                                              politics, points, redeal, card_first,
+                                              age_stop, finishes };
         let deadline = if seconds > 0.0 {
             Some(std::time::Instant::now() + std::time::Duration::from_secs_f64(seconds))
         } else {

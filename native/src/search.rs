@@ -10,18 +10,23 @@
 //! them; a child's exploration term counts only the iterations in which it was legal
 //! ("availability"). A decision with one legal action is played through, never a node.
 //!
-//! Selection: PUCT at the root (priors from the caller: `game/`'s one-ply evaluation),
-//! UCB1 with availability below. The tree survives between decisions (`Tree::advance`
-//! walks it down the actions played since).
+//! Selection: PUCT at the root (priors from the caller: `game/`'s one-ply evaluation), or
+//! UCB1 there too (`c_root` <= 0), UCB1 with availability below. The tree survives between
+//! decisions (`Tree::advance` walks it down the actions played since); with `age_stop` it
+//! ends at the next Age. With `redeal` (base game) each iteration first deals its
+//! determinization's unseen cards afresh (`State::shuffle_unseen`), as the anchor draws its
+//! reveals.
 //!
 //! The playout policy (`Policy`) gives each player a plan for the whole playout, as the
 //! anchor's does (docs/ai.md): science (green cards first, Law, The Mausoleum for a green
 //! card), military (red cards first), or plain; in Age I a plain player builds production
 //! and trade cards first; otherwise a turn is a Wonder, a build or a discard with weights
-//! 50 / 35 / 15 among those on offer. A red card that reaches the opponent's capital and a
-//! green card that completes a science supremacy are always taken; with `lookahead` a
+//! 50 / 35 / 15 among those on offer. With `finishes` (the default) a red card that reaches
+//! the opponent's capital and a green card that completes a science supremacy are always
+//! taken; with `lookahead` a
 //! science (military) plan reaches a green (red) card through a Wonder that plays again,
-//! and with `deny` a player takes the green card an opponent with five symbols needs.
+//! and with `deny` a player takes the green card an opponent with five symbols needs. With
+//! `card_first` a plain turn is the anchor's: a card drawn first, then a kind, until legal.
 
 use std::collections::HashMap;
 use std::collections::hash_map::DefaultHasher;
@@ -40,7 +45,8 @@ const YELLOW: u8 = 4;
 
 #[derive(Clone, Copy, Debug)]
 pub struct Params {
-    /// PUCT constant at the root (values in [0, 1]).
+    /// PUCT constant at the root (values in [0, 1]); 0 or less: UCB1 with `c` there too,
+    /// the priors unused (the anchor's root).
     pub c_root: f64,
     /// UCB1 constant below the root.
     pub c: f64,
@@ -72,12 +78,27 @@ pub struct Params {
     /// points on offer rather than one at random: players who race for points, as an
     /// evaluation-guided opponent does.
     pub points: f64,
+    /// Base game: each iteration deals the unseen cards of its determinization afresh
+    /// (`State::shuffle_unseen`), as the anchor draws its reveals, instead of reusing the
+    /// pool's deals.
+    pub redeal: bool,
+    /// The anchor's plain turn (game_simulator.cpp): a card drawn among the accessible ones,
+    /// then discard 15 / build 35 / Wonder 50 (no Wonder left to build: 30 / 70), drawn
+    /// again until legal, instead of a kind first and then an action of that kind.
+    pub card_first: bool,
+    /// The tree stops at the next Age (the anchor's): an iteration that reaches it plays out
+    /// from there without a node.
+    pub age_stop: bool,
+    /// The finishes every plan takes (a red card to the capital, a sixth science symbol);
+    /// the anchor's playouts have none.
+    pub finishes: bool,
 }
 
 impl Default for Params {
     fn default() -> Self {
         Params { c_root: 1.0, c: 0.7, policy: 1, science: 0.4, military: 0.2, margin: 0.0, senate: 0.0,
-                 lookahead: false, deny: false, politics: 0.0, points: 0.0 }
+                 lookahead: false, deny: false, politics: 0.0, points: 0.0, redeal: false,
+                 card_first: false, age_stop: false, finishes: true }
     }
 }
 
@@ -230,6 +251,9 @@ impl Tree {
             }
             let mut s = pool[(it as usize) % pool.len()];
             s.rng ^= rng::next64(&mut r);
+            if params.redeal {
+                s.shuffle_unseen(t, &mut r);
+            }
             let value = self.iterate(t, &mut s, me, params, &mut r, &mut buf, &mut buf2, &mut path);
             if let Some(v) = value {
                 for &id in &path {
@@ -253,9 +277,13 @@ impl Tree {
         path.push(0);
         let mut node = 0u32;
         let mut guard = 0;
+        let (age, in_draft) = (s.age, s.phase == phase::DRAFT);
         loop {
             if s.phase == phase::OVER {
                 return Some(leaf_value(t, s, me, params.margin));
+            }
+            if params.age_stop && node != 0 && (s.age != age || in_draft != (s.phase == phase::DRAFT)) {
+                break;
             }
             guard += 1;
             if guard > 400 {
@@ -295,7 +323,7 @@ impl Tree {
 
     /// Pick the child to follow among the legal actions `legal` (creating missing ones).
     fn select(&mut self, node: u32, legal: &[Act], mover: u8, params: &Params, r: &mut u64) -> u32 {
-        let is_root = node == 0;
+        let is_root = node == 0 && params.c_root > 0.0;
         let parent_n = self.nodes[node as usize].n;
         let mut best = u32::MAX;
         let mut best_u = f64::NEG_INFINITY;
@@ -393,6 +421,8 @@ pub struct Policy {
     lookahead: bool,
     deny: bool,
     points: f64,
+    card_first: bool,
+    finishes: bool,
 }
 
 /// Chambers each seat controls for a distribution of cubes (`cubes[ch * 2 + seat]`).
@@ -469,7 +499,8 @@ impl Policy {
 
     fn with_plan(plan: [u8; 2], params: &Params) -> Policy {
         Policy { plan, uniform: params.policy == 0, senate: params.senate, lookahead: params.lookahead,
-                 deny: params.deny, points: params.points }
+                 deny: params.deny, points: params.points,
+                 card_first: params.card_first, finishes: params.finishes }
     }
 
     pub fn new(params: &Params, agora: bool, r: &mut u64) -> Policy {
@@ -511,15 +542,17 @@ impl Policy {
             step::TURN => {
                 // the finishes: a red card that reaches the capital, a green card that
                 // completes six different symbols
-                let dist = t.capital as i32 - if p == 0 { s.pawn as i32 } else { -(s.pawn as i32) };
-                if let Some(a) = any(r, &|a| a.k == act::BUILD && color(a) == RED
-                                        && t.cards[a.a as usize].shields as i32 >= dist) {
-                    return a;
-                }
-                let syms = s.city[p].symbols.iter().filter(|&&x| x > 0).count();
-                if syms >= 5 {
-                    if let Some(a) = any(r, &|a| a.k == act::BUILD && color(a) == GREEN) {
+                if self.finishes {
+                    let dist = t.capital as i32 - if p == 0 { s.pawn as i32 } else { -(s.pawn as i32) };
+                    if let Some(a) = any(r, &|a| a.k == act::BUILD && color(a) == RED
+                                            && t.cards[a.a as usize].shields as i32 >= dist) {
                         return a;
+                    }
+                    let syms = s.city[p].symbols.iter().filter(|&&x| x > 0).count();
+                    if syms >= 5 {
+                        if let Some(a) = any(r, &|a| a.k == act::BUILD && color(a) == GREEN) {
+                            return a;
+                        }
                     }
                 }
                 if self.deny {
@@ -564,6 +597,11 @@ impl Policy {
                 }
                 if s.age == 1 && plan != MILITARY && plan != POLITICS {
                     if let Some(a) = any(r, &|a| a.k == act::BUILD && matches!(color(a), BROWN | GREY | YELLOW)) {
+                        return a;
+                    }
+                }
+                if self.card_first && !t.agora {
+                    if let Some(a) = card_first_turn(s, p, legal, r) {
                         return a;
                     }
                 }
@@ -629,6 +667,46 @@ impl Policy {
             _ => legal[rng::quick_below(r, legal.len() as u64) as usize],
         }
     }
+}
+
+/// The anchor's plain turn (`Params::card_first`): a card drawn among the accessible ones
+/// (those `legal` can discard), then a kind, again until the pair is legal.
+fn card_first_turn(s: &State, p: usize, legal: &[Act], r: &mut u64) -> Option<Act> {
+    let mut cards = [0u8; 25];
+    let mut n = 0;
+    for a in legal {
+        if a.k == act::DISCARD && n < cards.len() {
+            cards[n] = a.a;
+            n += 1;
+        }
+    }
+    if n == 0 {
+        return None;
+    }
+    let built_all = (s.built[0] | s.built[1]).count_ones();
+    let unbuilt = s.wonders[p] & !s.built[p];
+    let can_wonder = built_all < 7 && unbuilt != 0;
+    let span = if can_wonder { 1.0 } else { 0.5 };
+    for _ in 0..1000 {
+        let card = cards[rng::quick_below(r, n as u64) as usize];
+        let roll = unit(r) * span;
+        let want = if roll < 0.15 {
+            Act::new(act::DISCARD, card, 0)
+        } else if roll < 0.5 {
+            Act::new(act::BUILD, card, 0)
+        } else {
+            let k = rng::quick_below(r, unbuilt.count_ones() as u64) as u32;
+            let mut m = unbuilt;
+            for _ in 0..k {
+                m &= m - 1;
+            }
+            Act::new(act::WONDER, m.trailing_zeros() as u8, card)
+        };
+        if let Some(&a) = legal.iter().find(|a| a.k == want.k && a.a == want.a && (a.k != act::WONDER || a.b == want.b)) {
+            return Some(a);
+        }
+    }
+    None
 }
 
 /// The card worth the most points among the builds of `legal` (ties drawn at random;
