@@ -21,6 +21,8 @@ from .players import register
 from . import native
 
 NATIVE_POOL = 128         # determinizations per decision of `hard` (drawn in Python, ~0.3 ms each)
+BASE_POOL = 16            # the base game's: every iteration deals the unseen cards afresh in
+                          # the core (`redeal`), the pool only varies the draft's hidden Wonders
 POOL_SHARE = 0.15         # at most this share of the budget goes to drawing them
 EXACT_CARDS = (11, 4)     # cards left in Age III from which the core solves the end exactly
                           # (base, Agora), one more from a budget of EXACT_MORE_AT seconds
@@ -79,6 +81,16 @@ class NativeSearchPlayer(SearchPlayer):
     # 0.1 s), science denial (its science wins 26/320 -> 2/80) and, in Agora, a political
     # plan in a fifth of playouts (9c5c6fa's political wins 11.5 -> 7 in 60): docs/ai-journal.md
     search_params = {"senate": 0.8, "lookahead": True, "deny": True, "politics": 0.2}
+    # Base game: the anchor's search itself under our checks (docs/ai-journal.md, sixth
+    # session): a fresh deal of the unseen cards every iteration, its plain turn (a card
+    # first, then a kind), its modes (science or plain, half and half, no denial, no
+    # finishing rules), a tree that stops at the next Age, UCB1 at the root (the priors
+    # unused) and the best mean chosen. Its clone in the core won 59 of 160 games against it
+    # at 0.1 s, 83 with these; `hard` so 83 where it won 71 with the priors and our plans.
+    base_params = {"redeal": True, "card_first": True, "age_stop": True, "finishes": False,
+                   "science": 0.5, "military": 0.0, "deny": False}
+    base_root = {"c_root": 0.0, "c": 0.75}
+    choose_by_mean = True
 
     def __init__(self, seed: int = 0, think_seconds: float = None, iterations: int = None):
         super().__init__(seed, think_seconds, iterations)
@@ -151,7 +163,8 @@ class NativeSearchPlayer(SearchPlayer):
         self._native_tree(s0, history)
         self.reused_visits = self._tree.root_visits
         fixed = self.iterations
-        size = self.pool_size if fixed is None else max(1, min(self.pool_size, fixed))
+        size = min(self.pool_size, BASE_POOL) if self.base_params and not s0.agora else self.pool_size
+        size = size if fixed is None else max(1, min(size, fixed))
         pool = [native.NativeState.from_state(s0)]
         began = time.perf_counter()
         draw_until = None if fixed is not None else began + POOL_SHARE * max(0.0, deadline - began)
@@ -160,11 +173,12 @@ class NativeSearchPlayer(SearchPlayer):
         priors = softmax([v for v, _, _ in root_scores], self.prior_temperature)
         prior_list = [(a, p, win_chance(v, s0.age)) for (v, a, _), p in zip(root_scores, priors)]
         seconds = 0.0 if fixed is not None else max(0.001, deadline - time.perf_counter())
+        anchor_like = bool(self.base_params) and not s0.agora
+        root = self.base_root if anchor_like else {"c_root": self.c_root, "c": self.c_tree}
+        params = dict(self.search_params, **self.base_params) if anchor_like else self.search_params
         stats = self._tree.run(pool, me, iterations=fixed if fixed is not None else 1 << 62,
                                seconds=seconds, seed=self.rng.getrandbits(63), priors=prior_list,
-                               threads=self.threads, c_root=self.c_root, c=self.c_tree,
-                               virtual_n=self.root_virtual,
-                               **self.search_params)
+                               threads=self.threads, virtual_n=self.root_virtual, **root, **params)
         self._tree_at = (history, s0.age)
         self.last_iterations = self._tree.last_iterations
         by_text = {str(a): a for _, a, _ in root_scores}
@@ -177,9 +191,12 @@ class NativeSearchPlayer(SearchPlayer):
             children.setdefault(a, _Stat(0, 0.0))
         self.last_root = _Root(children)
         order = {a: i for i, (_, a, _) in enumerate(root_scores)}
-        ranked = sorted(children, key=lambda a: (-children[a].n,
-                                                 -children[a].w / max(1, children[a].n),
-                                                 order.get(a, len(order))))
+        mean = lambda a: children[a].w / max(1, children[a].n)  # noqa: E731
+        if anchor_like and self.choose_by_mean:
+            # the anchor's choice: the best mean among the visited (UCB1 has visited each)
+            ranked = sorted(children, key=lambda a: (children[a].n == 0, -mean(a), order.get(a, len(order))))
+        else:
+            ranked = sorted(children, key=lambda a: (-children[a].n, -mean(a), order.get(a, len(order))))
         ranked = [a for a in ranked if a.player == me]
         return ranked[0], ranked
 
@@ -197,6 +214,7 @@ class NativeQuickPlayer(NativeSearchPlayer):
     lighter checks of today's `normal` (mcts.QuickSearchPlayer)."""
 
     pool_size = NORMAL_POOL
+    base_params = {}             # measured as it was (the base game's changes reach `hard`)
     python_level = QuickSearchPlayer
     native_agora = False         # Agora's `normal` stays today's Python `normal` (measured level)
     default_iterations = NORMAL_ITERATIONS
