@@ -105,29 +105,36 @@ def test_bad_plans_are_one_clear_error():
         native.NativeState.from_state(s).policy_action((4, 0), 1)
 
 
-def _denials(count):
-    """Base-game turns reached by science plans on both sides where the opponent holds five
-    symbols and a green card with its sixth is accessible: (state, the denying actions)."""
+def _science_turns(count, wanted):
+    """Base-game turns reached by science plans on both sides where `wanted(state)` gives a
+    non-empty set of actions: (state, those actions), at most one a dealt game."""
     out = []
     for seed in range(300):
         s = new_game(seed, agora=False)
         k = 0
-        while s.result is None and len(out) < count:
-            p = s.current_player
-            if s.decision == "turn" and len(s.info[1 - p].symbols) == 5:
-                theirs = s.info[1 - p].symbols
-                deny = {str(a) for a in s.legal_actions()
-                        if a.kind in ("build", "discard") and _card(s, a.subject).color == "green"
-                        and _card(s, a.subject).science not in theirs}
-                if deny:
-                    out.append((s.clone(), deny))
-                    break
+        while s.result is None:
+            found = wanted(s) if s.decision == "turn" else None
+            if found:
+                out.append((s.clone(), found))
+                break
             text = native.NativeState.from_state(s).policy_action((SCIENCE, SCIENCE), seed * 1000 + k)
             s.apply(s.parse_action(text))
             k += 1
         if len(out) >= count:
             break
     return out
+
+
+def _denials(count):
+    """Turns where the opponent holds five symbols and a green card with its sixth is
+    accessible: (state, the denying actions)."""
+    def deny(s):
+        theirs = s.info[1 - s.current_player].symbols
+        return len(theirs) == 5 and {
+            str(a) for a in s.legal_actions()
+            if a.kind in ("build", "discard") and _card(s, a.subject).color == "green"
+            and _card(s, a.subject).science not in theirs}
+    return _science_turns(count, deny)
 
 
 def test_science_denial_takes_the_card_the_opponent_needs_for_its_sixth_symbol():
@@ -251,27 +258,16 @@ def test_the_anchors_plain_turn_draws_a_card_first_and_so_discards_when_poor():
 
 
 def _sixths(count):
-    """Base-game turns reached by science plans on both sides where the mover holds five
-    symbols and can build a green card with a sixth: (state, those builds)."""
-    out = []
-    for seed in range(300):
-        s = new_game(seed, agora=False)
-        k = 0
-        while s.result is None:
-            p = s.current_player
-            if s.decision == "turn" and len(s.info[p].symbols) == 5:
-                sixth = {str(a) for a in s.legal_actions()
-                         if a.kind == "build" and _card(s, a.subject).color == "green"
-                         and _card(s, a.subject).science not in s.info[p].symbols}
-                if sixth and len(s.legal_actions()) > len(sixth) + 2:
-                    out.append((s.clone(), sixth))
-                    break
-            text = native.NativeState.from_state(s).policy_action((SCIENCE, SCIENCE), seed * 1000 + k)
-            s.apply(s.parse_action(text))
-            k += 1
-        if len(out) >= count:
-            break
-    return out
+    """Turns where the mover holds five symbols and can build a green card with a sixth,
+    among other moves: (state, those builds)."""
+    def sixth(s):
+        mine = s.info[s.current_player].symbols
+        found = len(mine) == 5 and {
+            str(a) for a in s.legal_actions()
+            if a.kind == "build" and _card(s, a.subject).color == "green"
+            and _card(s, a.subject).science not in mine}
+        return found if found and len(s.legal_actions()) > len(found) + 2 else None
+    return _science_turns(count, sixth)
 
 
 def test_without_the_finishes_a_plain_plan_may_miss_its_sixth_symbol():
