@@ -453,58 +453,47 @@ impl State {
             let card = &t.cards[c as usize];
             if card.is_guild { 0 } else { card.age as usize }
         };
-        // per back: the unseen cards, drawn anew in the slots they came from
+        // per back: the unseen cards, shuffled, then dealt back in the order they were read
         let mut cards = [[0u8; 40]; 4];
         let mut len = [0usize; 4];
-        let add = |c: u8, cards: &mut [[u8; 40]; 4], len: &mut [usize; 4]| {
+        self.map_unseen(t, |c| {
             let b = back(c);
             cards[b][len[b]] = c;
             len[b] += 1;
-        };
+            c
+        });
+        for b in 0..4 {
+            rng::shuffle(r, &mut cards[b][..len[b]]);
+        }
+        let mut next = [0usize; 4];
+        self.map_unseen(t, |c| {
+            let b = back(c);
+            next[b] += 1;
+            cards[b][next[b] - 1]
+        });
+    }
+
+    /// Replace every card no seat has seen (face-down in the structure, removed at setup,
+    /// in the decks of the Ages to come) by `f` of it, always in the same order.
+    fn map_unseen(&mut self, t: &Tables, mut f: impl FnMut(u8) -> u8) {
         let n = t.layouts[self.age as usize - 1].n as usize;
         let hidden = self.present & !self.face_up;
         for i in 0..n {
             if hidden & (1 << i) != 0 {
-                add(self.structure[i], &mut cards, &mut len);
-            }
-        }
-        let mut removed = self.removed;
-        while removed != 0 {
-            add(removed.trailing_zeros() as u8, &mut cards, &mut len);
-            removed &= removed - 1;
-        }
-        for age in (self.age + 1)..=3 {
-            let m = t.layouts[age as usize - 1].n as usize;
-            for k in 0..m {
-                add(self.decks[age as usize - 2][k], &mut cards, &mut len);
-            }
-        }
-        for b in 0..4 {
-            rng::shuffle(r, &mut cards[b][..len[b]]);
-        }
-        // back into the same slots, in the same order of visiting
-        let mut next = [0usize; 4];
-        let mut take = |c: u8| -> u8 {
-            let b = back(c);
-            next[b] += 1;
-            cards[b][next[b] - 1]
-        };
-        for i in 0..n {
-            if hidden & (1 << i) != 0 {
-                self.structure[i] = take(self.structure[i]);
+                self.structure[i] = f(self.structure[i]);
             }
         }
         let mut removed = self.removed;
         let mut now = 0u128;
         while removed != 0 {
-            now |= 1u128 << take(removed.trailing_zeros() as u8);
+            now |= 1u128 << f(removed.trailing_zeros() as u8);
             removed &= removed - 1;
         }
         self.removed = now;
         for age in (self.age + 1)..=3 {
             let m = t.layouts[age as usize - 1].n as usize;
-            for k in 0..m {
-                self.decks[age as usize - 2][k] = take(self.decks[age as usize - 2][k]);
+            for c in &mut self.decks[age as usize - 2][..m] {
+                *c = f(*c);
             }
         }
     }
