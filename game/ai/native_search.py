@@ -163,7 +163,8 @@ class NativeSearchPlayer(SearchPlayer):
         self._native_tree(s0, history)
         self.reused_visits = self._tree.root_visits
         fixed = self.iterations
-        size = min(self.pool_size, BASE_POOL) if self.base_params and not s0.agora else self.pool_size
+        anchor_like = bool(self.base_params) and not s0.agora
+        size = min(self.pool_size, BASE_POOL) if anchor_like else self.pool_size
         size = size if fixed is None else max(1, min(size, fixed))
         pool = [native.NativeState.from_state(s0)]
         began = time.perf_counter()
@@ -173,7 +174,6 @@ class NativeSearchPlayer(SearchPlayer):
         priors = softmax([v for v, _, _ in root_scores], self.prior_temperature)
         prior_list = [(a, p, win_chance(v, s0.age)) for (v, a, _), p in zip(root_scores, priors)]
         seconds = 0.0 if fixed is not None else max(0.001, deadline - time.perf_counter())
-        anchor_like = bool(self.base_params) and not s0.agora
         root = self.base_root if anchor_like else {"c_root": self.c_root, "c": self.c_tree}
         params = dict(self.search_params, **self.base_params) if anchor_like else self.search_params
         stats = self._tree.run(pool, me, iterations=fixed if fixed is not None else 1 << 62,
@@ -191,12 +191,12 @@ class NativeSearchPlayer(SearchPlayer):
             children.setdefault(a, _Stat(0, 0.0))
         self.last_root = _Root(children)
         order = {a: i for i, (_, a, _) in enumerate(root_scores)}
-        mean = lambda a: children[a].w / max(1, children[a].n)  # noqa: E731
-        if anchor_like and self.choose_by_mean:
-            # the anchor's choice: the best mean among the visited (UCB1 has visited each)
-            ranked = sorted(children, key=lambda a: (children[a].n == 0, -mean(a), order.get(a, len(order))))
-        else:
-            ranked = sorted(children, key=lambda a: (-children[a].n, -mean(a), order.get(a, len(order))))
+        # the anchor's choice is the best mean among the visited (UCB1 has visited each);
+        # ours the most visited; the mean, then the one-ply order, break ties
+        by_mean = anchor_like and self.choose_by_mean
+        first = (lambda a: children[a].n == 0) if by_mean else (lambda a: -children[a].n)  # noqa: E731
+        ranked = sorted(children, key=lambda a: (first(a), -children[a].w / max(1, children[a].n),
+                                                 order.get(a, len(order))))
         ranked = [a for a in ranked if a.player == me]
         return ranked[0], ranked
 
