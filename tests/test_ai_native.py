@@ -51,6 +51,21 @@ def test_with_the_core_hard_and_normal_search_in_it():
 
 
 @needs_search
+def test_normal_thinks_briefly_whatever_the_settings_time():
+    """`normal` is `hard` on NORMAL_SECONDS a decision: the Settings' time (Hard's) must not
+    make it slower."""
+    import time
+    from game.ai.native_search import NORMAL_SECONDS
+    s = _turn(4, False)
+    p = s.current_player
+    bot = make_player("normal", 3, think_seconds=20.0)
+    t0 = time.perf_counter()
+    assert bot.choose(s.observation(p), s.legal_actions()) in s.legal_actions()
+    assert time.perf_counter() - t0 < 10 * NORMAL_SECONDS      # not the 20 s asked of Hard
+    assert bot.last_iterations > 100                              # it searched meanwhile
+
+
+@needs_search
 @pytest.mark.parametrize("agora", [False, True], ids=["base", "agora"])
 def test_a_fixed_seed_and_iteration_count_give_the_same_choice(agora):
     from game.ai.native_search import NativeSearchPlayer

@@ -15,7 +15,7 @@ Registered as `hard` and `normal` when the core is built with its search
 import time
 
 from . import endgame
-from .mcts import QUICK_C_PUCT, QuickSearchPlayer, SearchPlayer, softmax  # noqa: F401
+from .mcts import QuickSearchPlayer, SearchPlayer, softmax
 from .evaluate import win_chance
 from .players import register
 from . import native
@@ -30,8 +30,7 @@ EXACT_MORE_AT = (1.0, 2.0)  # (base 11 cards: ~0.1 s; Agora 5: 0.3-2 s, its Sena
 EXACT_SAMPLES = 6         # determinizations the exact end is solved on
 EXACT_NODES = 20_000_000  # node budget of the core's exact search (all determinizations)
 EXACT_SHARE = 0.5         # share of the budget it may use before the search takes over
-NORMAL_ITERATIONS = 1500  # `normal`: the native search's fixed budget per decision
-NORMAL_POOL = 8
+NORMAL_SECONDS = 0.1      # `normal` (base game): `hard`'s search for this long a decision
 
 
 class _Stat:
@@ -74,7 +73,6 @@ class NativeSearchPlayer(SearchPlayer):
     # 1 s, half its losses political (docs/ai-journal.md).
     native_agora = True
     python_level = SearchPlayer
-    default_iterations = None
     root_virtual = 0             # visits of the one-ply winning chance each root child starts with
     # extra playout parameters (search.rs `Params`): the Senate played for control, the
     # anchor's look-ahead through a Wonder that plays again (+9 points against the anchor at
@@ -150,10 +148,8 @@ class NativeSearchPlayer(SearchPlayer):
         if observation.get("agora") and not self.native_agora:
             if self._python is None:
                 self._python = self.python_level(self._seed, self.think_seconds)
-            # a fixed iteration count set by the caller (tests) passes on; the level's own
-            # default (normal's NORMAL_ITERATIONS) does not: the Python level keeps its time
-            self._python.iterations = (None if self.iterations == self.default_iterations
-                                       else self.iterations)
+            # a fixed iteration count set by the caller (tests) passes on
+            self._python.iterations = self.iterations
             self._python.think_seconds = self.think_seconds
             return self._python.choose(observation, legal_actions)
         return super().choose(observation, legal_actions)
@@ -209,34 +205,16 @@ def _notation(entry) -> str:
 
 
 class NativeQuickPlayer(NativeSearchPlayer):
-    """`normal`: the native search on a short fixed budget (NORMAL_ITERATIONS iterations a
-    decision over NORMAL_POOL determinizations, whatever the Settings' time), with the
-    lighter checks of today's `normal` (mcts.QuickSearchPlayer)."""
+    """`normal`: in the base game `hard` itself on a short fixed budget (NORMAL_SECONDS a
+    decision, about 9,000 iterations here, whatever the Settings' time): it won 26 of 60
+    against the anchor at 1 s where the 1,500 iterations of a lighter search won 14
+    (docs/ai-journal.md, eighth session). Agora's `normal` stays today's Python `normal`."""
 
-    pool_size = NORMAL_POOL
-    base_params = {}             # measured as it was (the base game's changes reach `hard`)
     python_level = QuickSearchPlayer
     native_agora = False         # Agora's `normal` stays today's Python `normal` (measured level)
-    default_iterations = NORMAL_ITERATIONS
-    late_threat_turns = QuickSearchPlayer.late_threat_turns
-    political_threat_turns = QuickSearchPlayer.political_threat_turns
-    fpu_parent = False
-
-    def __init__(self, seed: int = 0, think_seconds: float = None, iterations: int = None):
-        super().__init__(seed, think_seconds, NORMAL_ITERATIONS if iterations is None else iterations)
-
-    def exact_horizon(self, s0):
-        return endgame.exact_cards(s0, self.budget())     # today's `normal`'s horizon
 
     def budget(self):
-        # the exact endgame and the threat checks are sized by a budget: today's `normal`'s
-        return QuickSearchPlayer.budget(self)
-
-    def _native_tree(self, s0, history):
-        # a short search from scratch every time: the level stays as measured
-        if self._tree is None or self._tree.agora != bool(s0.agora):
-            self._tree = native.NativeSearch(s0.agora)
-        self._tree.reset()
+        return NORMAL_SECONDS
 
 
 if native.SEARCH:
