@@ -61,8 +61,9 @@ def test_normal_thinks_briefly_whatever_the_settings_time():
     bot = make_player("normal", 3, think_seconds=20.0)
     t0 = time.perf_counter()
     assert bot.choose(s.observation(p), s.legal_actions()) in s.legal_actions()
-    assert time.perf_counter() - t0 < 10 * NORMAL_SECONDS      # not the 20 s asked of Hard
-    assert bot.last_iterations > 100                              # it searched meanwhile
+    assert time.perf_counter() - t0 < 2.0    # not the 20 s asked of Hard (slack for a busy CI)
+    assert bot.last_iterations > 100         # it searched meanwhile
+    assert NORMAL_SECONDS <= 0.15            # the level's budget fits its p95 target (docs/ai.md)
 
 
 @needs_search
