@@ -190,9 +190,11 @@ class NativeSearchPlayer(SearchPlayer):
         # the anchor's choice is the best mean among the visited (UCB1 has visited each);
         # ours the most visited; the mean, then the one-ply order, break ties
         by_mean = anchor_like and self.choose_by_mean
-        first = (lambda a: children[a].n == 0) if by_mean else (lambda a: -children[a].n)  # noqa: E731
-        ranked = sorted(children, key=lambda a: (first(a), -children[a].w / max(1, children[a].n),
-                                                 order.get(a, len(order))))
+
+        def rank(a):
+            c = children[a]
+            return (c.n == 0 if by_mean else -c.n, -c.w / max(1, c.n), order.get(a, len(order)))
+        ranked = sorted(children, key=rank)
         ranked = [a for a in ranked if a.player == me]
         return ranked[0], ranked
 
