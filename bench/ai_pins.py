@@ -3,7 +3,7 @@ loses against best play, the pure-Python `hard` (9c5c6fa's search, mcts.SearchPl
 picks a losing one and the core's `hard` a winning one.
 
     python bench/ai_pins.py --games 40 --seed 0 [--agora] [--cards 8,9,10,11]
-        [--old-iterations 300] [--new-iterations 2000]
+        [--old-iterations 300] [--new-iterations 2000] [--wonders]
     python bench/ai_pins.py --records h05.games.jsonl agora.jsonl [--cards ...]
 
 Games between two `normal` players (the core's), or recorded games (the anchor kit's
@@ -82,6 +82,8 @@ def check(s, seed, history, args, extra):
     truth = exact([s], p, s.agora)
     if not truth or not {outcome(v) for v in truth.values()} >= {1, -1}:
         return
+    if args.wonders and not any(outcome(v) == 1 for a, v in truth.items() if a.startswith("wonder")):
+        return
     obs = s.observation(p)
     old = SearchPlayer(seed=0, iterations=args.old_iterations).choose(obs, s.legal_actions())
     ov = truth.get(str(old))
@@ -131,6 +133,8 @@ def main():
     ap.add_argument("--cards", default="8,9,10,11")
     ap.add_argument("--old-iterations", type=int, default=300)
     ap.add_argument("--new-iterations", type=int, default=2000)
+    ap.add_argument("--wonders", action="store_true",
+                    help="only positions in which building a Wonder wins (a Wonder race)")
     ap.add_argument("--records", nargs="+", help="games.jsonl of the anchor kit or logs of "
                     "bench/ai_vs_commit.py: their positions")
     args = ap.parse_args()
