@@ -1,8 +1,8 @@
 """The core's playout policy (native/src/search.rs `Policy`), read through
 `NativeState.policy_action`: the anchor's look-ahead through a Wonder that plays again,
-science denial, the political plan of Agora playouts, the race for points, and the
-anchor's own plain turn (a card drawn first) and playouts without the finishing rules, as
-the base game's `hard` plays them.
+science denial, the military guard, the political plan of Agora playouts, the race for
+points, and the anchor's own plain turn (a card drawn first) and playouts without the
+finishing rules, as the base game's `hard` plays them.
 
 A science plan with no green card it can build looks for a Wonder that plays again, built
 with a card whose removal uncovers a green card it can then afford: the extra turn takes
@@ -19,7 +19,7 @@ from game.ai import native
 
 pytestmark = pytest.mark.skipif(not native.SEARCH, reason=native.WHY_NOT or "no search in this build")
 
-PLAIN, SCIENCE, POLITICS = 0, 1, 3
+PLAIN, SCIENCE, MILITARY, POLITICS = 0, 1, 2, 3
 SEEDS = range(7)
 
 
@@ -105,19 +105,19 @@ def test_bad_plans_are_one_clear_error():
         native.NativeState.from_state(s).policy_action((4, 0), 1)
 
 
-def _science_turns(count, wanted):
-    """Base-game turns reached by science plans on both sides where `wanted(state)` gives a
-    non-empty set of actions: (state, those actions), at most one a dealt game."""
+def _plan_turns(count, wanted, plans=(SCIENCE, SCIENCE), agora=False):
+    """Turns reached by `plans` (science on both sides by default) where `wanted(state)`
+    gives a non-empty set of actions: (state, those actions), at most one a dealt game."""
     out = []
     for seed in range(300):
-        s = new_game(seed, agora=False)
+        s = new_game(seed, agora=agora)
         k = 0
         while s.result is None:
             found = wanted(s) if s.decision == "turn" else None
             if found:
                 out.append((s.clone(), found))
                 break
-            text = native.NativeState.from_state(s).policy_action((SCIENCE, SCIENCE), seed * 1000 + k)
+            text = native.NativeState.from_state(s).policy_action(plans, seed * 1000 + k)
             s.apply(s.parse_action(text))
             k += 1
         if len(out) >= count:
@@ -134,7 +134,7 @@ def _denials(count):
             str(a) for a in s.legal_actions()
             if a.kind in ("build", "discard") and _card(s, a.subject).color == "green"
             and _card(s, a.subject).science not in theirs}
-    return _science_turns(count, deny)
+    return _plan_turns(count, deny)
 
 
 def test_science_denial_takes_the_card_the_opponent_needs_for_its_sixth_symbol():
@@ -146,6 +146,33 @@ def test_science_denial_takes_the_card_the_opponent_needs_for_its_sixth_symbol()
             picks = [_pick(s, plan, seed, deny=True) for plan in (PLAIN, SCIENCE)]
             assert all(got in deny for got in picks), (picks, deny)
             blind += _pick(s, PLAIN, seed) in deny
+    assert blind < len(found) * len(SEEDS)
+
+
+def _capital_threats(s):
+    """The red cards (to build or discard) with which the opponent would reach the mover's
+    capital, where the mover has no finish of its own (those come first in every plan)."""
+    p = s.current_player
+    capital = s.rules.capital
+    theirs = capital + s.pawn if p == 0 else capital - s.pawn
+    mine = 2 * capital - theirs
+    reds = [a for a in s.legal_actions()
+            if a.kind in ("build", "discard") and _card(s, a.subject).color == "red"]
+    if any(_card(s, a.subject).shields >= mine for a in reds) or len(s.info[p].symbols) >= 5:
+        return None
+    return {str(a) for a in reds if _card(s, a.subject).shields >= theirs}
+
+
+@pytest.mark.parametrize("agora", [False, True])
+def test_guard_takes_the_red_card_that_would_carry_the_opponent_into_the_capital(agora):
+    found = _plan_turns(6, _capital_threats, plans=(MILITARY, MILITARY), agora=agora)
+    assert len(found) >= 4
+    blind = 0
+    for s, guarding in found:
+        for seed in SEEDS:
+            picks = [_pick(s, plan, seed, guard=True) for plan in (PLAIN, SCIENCE, MILITARY)]
+            assert all(got in guarding for got in picks), (picks, guarding)
+            blind += _pick(s, PLAIN, seed) in guarding
     assert blind < len(found) * len(SEEDS)
 
 
@@ -267,7 +294,7 @@ def _sixths(count):
             if a.kind == "build" and _card(s, a.subject).color == "green"
             and _card(s, a.subject).science not in mine}
         return found if found and len(s.legal_actions()) > len(found) + 2 else None
-    return _science_turns(count, sixth)
+    return _plan_turns(count, sixth)
 
 
 def test_without_the_finishes_a_plain_plan_may_miss_its_sixth_symbol():

@@ -568,11 +568,11 @@ class NativeState:
 
     def policy_action(self, plans, seed: int, lookahead: bool = False, deny: bool = False,
                       senate: float = 0.0, points: float = 0.0, card_first: bool = False,
-                      finishes: bool = True):
+                      finishes: bool = True, guard: bool = False):
         """The search's playout policy's action here (its notation) for players on `plans`
         (0 plain, 1 science, 2 military, 3 politics per seat): what tests read of the policy."""
         return _guard(self._c.policy_action, tuple(plans), seed, lookahead, deny, senate, points,
-                      card_first, finishes)
+                      card_first, finishes, guard)
 
     def __repr__(self):
         return repr(self._c)

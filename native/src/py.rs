@@ -611,14 +611,15 @@ impl Core {
     /// The action the search's playout policy takes here for players on `plans` (0 plain,
     /// 1 science, 2 military, 3 politics) with its options (search.rs `Params`): for the tests.
     #[pyo3(signature = (plans, seed, lookahead=false, deny=false, senate=0.0, points=0.0,
-                        card_first=false, finishes=true))]
+                        card_first=false, finishes=true, guard=false))]
     #[allow(clippy::too_many_arguments)]
     fn policy_action(&self, plans: (u8, u8), seed: u64, lookahead: bool, deny: bool, senate: f64, points: f64,
-                     card_first: bool, finishes: bool) -> PyResult<Option<String>> {
+                     card_first: bool, finishes: bool, guard: bool) -> PyResult<Option<String>> {
+        let guard = guard as u8;
         if plans.0 > 3 || plans.1 > 3 {
             return Err(err("policy_action: a plan is 0, 1, 2 or 3"));
         }
-        let params = crate::search::Params { lookahead, deny, senate, points, card_first, finishes,
+        let params = crate::search::Params { lookahead, deny, guard, senate, points, card_first, finishes,
                                               ..Default::default() };
         let a = crate::search::Policy::pick_with(&self.t, &self.s, [plans.0, plans.1], &params, seed);
         Ok(a.map(|a| crate::notation::format(&self.t, a)))
@@ -867,18 +868,18 @@ impl Search {
     #[pyo3(signature = (pool, me, iterations, seconds, seed, priors, c_root=1.0, c=0.7, policy=1,
                         science=0.4, military=0.2, margin=0.0, threads=1, virtual_n=0, senate=0.0,
                         lookahead=false, deny=false, politics=0.0, points=0.0, redeal=false, card_first=false, age_stop=false,
-                        finishes=true))]
+                        finishes=true, guard=0))]
     #[allow(clippy::too_many_arguments)]
     fn run(&mut self, py: Python<'_>, pool: Vec<PyRef<'_, Core>>, me: u8, iterations: u64, seconds: f64,
            seed: u64, priors: Vec<(String, f64, f64)>, c_root: f64, c: f64, policy: u8, science: f64,
            military: f64, margin: f64, threads: usize, virtual_n: u32, senate: f64,
            lookahead: bool, deny: bool, politics: f64, points: f64, redeal: bool,
-           card_first: bool, age_stop: bool, finishes: bool) -> PyResult<Vec<(String, u32, f64)>> {
+           card_first: bool, age_stop: bool, finishes: bool, guard: u8) -> PyResult<Vec<(String, u32, f64)>> {
         if pool.is_empty() {
             return Err(err("search: an empty pool of states"));
         }
-        if me > 1 || threads == 0 || threads > 64 || !seconds.is_finite() || seconds < 0.0 {
-            return Err(err("search: bad arguments (seat, threads or seconds)"));
+        if me > 1 || threads == 0 || threads > 64 || !seconds.is_finite() || seconds < 0.0 || guard > 2 {
+            return Err(err("search: bad arguments (seat, threads, seconds or guard)"));
         }
         let mut states = Vec::with_capacity(pool.len());
         for c in &pool {
@@ -900,7 +901,7 @@ impl Search {
             }
         }
         let params = crate::search::Params { c_root, c, policy, science, military, margin, senate, lookahead, deny,
-                                              politics, points, redeal, card_first,
+                                              guard, politics, points, redeal, card_first,
                                               age_stop, finishes };
         let deadline = if seconds > 0.0 {
             Some(std::time::Instant::now() + std::time::Duration::from_secs_f64(seconds))

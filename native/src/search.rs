@@ -25,7 +25,8 @@
 //! the opponent's capital and a green card that completes a science supremacy are always
 //! taken; with `lookahead` a
 //! science (military) plan reaches a green (red) card through a Wonder that plays again,
-//! and with `deny` a player takes the green card an opponent with five symbols needs. With
+//! and with `deny` a player takes the green card an opponent with five symbols needs, with
+//! `guard` the red card that would carry the opponent into its capital. With
 //! `card_first` a plain turn is the anchor's: a card drawn first, then a kind, until legal.
 
 use std::collections::HashMap;
@@ -70,6 +71,11 @@ pub struct Params {
     /// Science denial: a player takes (builds, else discards) a green card whose symbol the
     /// opponent, holding five, lacks, as it takes its own finishes.
     pub deny: bool,
+    /// Military defence: a player takes (builds, else discards) a red card with which the
+    /// opponent would reach its capital, as `deny` takes a green one (an opponent who
+    /// defends, as an evaluation-guided one does). 0: no one; 1: both players; 2: only the
+    /// searching seat's opponent (the search still sees a threat to its own capital).
+    pub guard: u8,
     /// Agora: share of playouts in which a player plans politics (taken from the plain
     /// share): it recruits a Senator whenever it can and places every cube for control, so
     /// the search sees a Senate won in Age I coming before four Chambers are gone.
@@ -97,7 +103,7 @@ pub struct Params {
 impl Default for Params {
     fn default() -> Self {
         Params { c_root: 1.0, c: 0.7, policy: 1, science: 0.4, military: 0.2, margin: 0.0, senate: 0.0,
-                 lookahead: false, deny: false, politics: 0.0, points: 0.0, redeal: false,
+                 lookahead: false, deny: false, guard: 0, politics: 0.0, points: 0.0, redeal: false,
                  card_first: false, age_stop: false, finishes: true }
     }
 }
@@ -313,7 +319,7 @@ impl Tree {
             }
         }
         if s.phase != phase::OVER {
-            let mut pol = Policy::new(params, t.agora, r);
+            let mut pol = Policy::new(params, t.agora, me, r);
             if pol.play(t, s, r, buf, buf2).is_err() {
                 return None;
             }
@@ -420,6 +426,7 @@ pub struct Policy {
     senate: f64,
     lookahead: bool,
     deny: bool,
+    guard: [bool; 2],
     points: f64,
     card_first: bool,
     finishes: bool,
@@ -499,11 +506,11 @@ impl Policy {
 
     fn with_plan(plan: [u8; 2], params: &Params) -> Policy {
         Policy { plan, uniform: params.policy == 0, senate: params.senate, lookahead: params.lookahead,
-                 deny: params.deny, points: params.points,
+                 deny: params.deny, guard: [params.guard > 0; 2], points: params.points,
                  card_first: params.card_first, finishes: params.finishes }
     }
 
-    pub fn new(params: &Params, agora: bool, r: &mut u64) -> Policy {
+    pub fn new(params: &Params, agora: bool, me: u8, r: &mut u64) -> Policy {
         let mut plan = [PLAIN; 2];
         let politics = if agora { params.politics } else { 0.0 };
         let mil = params.science + params.military;
@@ -512,7 +519,11 @@ impl Policy {
             *p = if x < params.science { SCIENCE } else if x < mil { MILITARY }
                  else if x < mil + politics { POLITICS } else { PLAIN };
         }
-        Policy::with_plan(plan, params)
+        let mut pol = Policy::with_plan(plan, params);
+        if params.guard == 2 {
+            pol.guard[me as usize & 1] = false;
+        }
+        pol
     }
 
     pub fn play(&mut self, t: &Tables, s: &mut State, r: &mut u64, buf: &mut Vec<Act>, buf2: &mut Vec<Act>) -> Result<(), String> {
@@ -566,6 +577,15 @@ impl Policy {
                             .or_else(|| any(r, &|a| a.k == act::DISCARD && lacks(a))) {
                             return a;
                         }
+                    }
+                }
+                if self.guard[p] {
+                    // the opponent's distance to this player's capital
+                    let dist = t.capital as i32 + if p == 0 { s.pawn as i32 } else { -(s.pawn as i32) };
+                    let reaches = |a: Act| color(a) == RED && t.cards[a.a as usize].shields as i32 >= dist;
+                    if let Some(a) = any(r, &|a| a.k == act::BUILD && reaches(a))
+                        .or_else(|| any(r, &|a| a.k == act::DISCARD && reaches(a))) {
+                        return a;
                     }
                 }
                 if plan == SCIENCE {
@@ -922,5 +942,18 @@ mod tests {
         // bonus of a contested Chamber is left
         let mine = with_cubes([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
         assert_eq!(senate_score(&mine, 0, Act::new(act::MOVE, 0, 1)), 1);
+    }
+
+    #[test]
+    fn guard_two_leaves_the_searching_seat_unguarded() {
+        let only_opponent = Params { guard: 2, ..Default::default() };
+        for me in 0..2u8 {
+            let pol = Policy::new(&only_opponent, true, me, &mut 7u64);
+            assert_eq!(pol.guard, [me == 1, me == 0]);
+        }
+        let both = Policy::new(&Params { guard: 1, ..Default::default() }, true, 0, &mut 7u64);
+        assert_eq!(both.guard, [true, true]);
+        let none = Policy::new(&Params::default(), true, 1, &mut 7u64);
+        assert_eq!(none.guard, [false, false]);
     }
 }
