@@ -267,6 +267,14 @@ def test_a_search_refuses_states_of_the_other_rule_set():
 
 
 @needs_search
+def test_a_search_refuses_an_unknown_guard():
+    s = native.NativeState.from_state(_turn(2, True))
+    with pytest.raises(native.NativeError, match="guard"):
+        native.NativeSearch(True).run([s], s.current_player, iterations=10, guard=3)
+    assert native.NativeSearch(True).run([s], s.current_player, iterations=10, guard=2)
+
+
+@needs_search
 def test_agora_may_be_left_to_the_python_tree():
     from game.ai.native_search import NativeQuickPlayer, NativeSearchPlayer
     assert NativeSearchPlayer.native_agora is True   # `hard` searches Agora in the core
