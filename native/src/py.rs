@@ -615,11 +615,10 @@ impl Core {
     #[allow(clippy::too_many_arguments)]
     fn policy_action(&self, plans: (u8, u8), seed: u64, lookahead: bool, deny: bool, senate: f64, points: f64,
                      card_first: bool, finishes: bool, guard: bool) -> PyResult<Option<String>> {
-        let guard = guard as u8;
         if plans.0 > 3 || plans.1 > 3 {
             return Err(err("policy_action: a plan is 0, 1, 2 or 3"));
         }
-        let params = crate::search::Params { lookahead, deny, guard, senate, points, card_first, finishes,
+        let params = crate::search::Params { lookahead, deny, guard: guard as u8, senate, points, card_first, finishes,
                                               ..Default::default() };
         let a = crate::search::Policy::pick_with(&self.t, &self.s, [plans.0, plans.1], &params, seed);
         Ok(a.map(|a| crate::notation::format(&self.t, a)))

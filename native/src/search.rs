@@ -549,14 +549,15 @@ impl Policy {
         let plan = self.plan[p];
         let any = |r: &mut u64, f: &dyn Fn(Act) -> bool| draw_among(legal, r, f);
         let color = |a: Act| -> u8 { t.cards[a.a as usize].color };
+        // a red card whose shields carry the army of seat `q` into its opponent's capital
+        let red_reaching = |a: Act, q: usize| color(a) == RED
+            && t.cards[a.a as usize].shields as i32 >= steps_to_capital(t, s, q);
         match top {
             step::TURN => {
                 // the finishes: a red card that reaches the capital, a green card that
                 // completes six different symbols
                 if self.finishes {
-                    let dist = t.capital as i32 - if p == 0 { s.pawn as i32 } else { -(s.pawn as i32) };
-                    if let Some(a) = any(r, &|a| a.k == act::BUILD && color(a) == RED
-                                            && t.cards[a.a as usize].shields as i32 >= dist) {
+                    if let Some(a) = any(r, &|a| a.k == act::BUILD && red_reaching(a, p)) {
                         return a;
                     }
                     let syms = s.city[p].symbols.iter().filter(|&&x| x > 0).count();
@@ -580,11 +581,8 @@ impl Policy {
                     }
                 }
                 if self.guard[p] {
-                    // the opponent's distance to this player's capital
-                    let dist = t.capital as i32 + if p == 0 { s.pawn as i32 } else { -(s.pawn as i32) };
-                    let reaches = |a: Act| color(a) == RED && t.cards[a.a as usize].shields as i32 >= dist;
-                    if let Some(a) = any(r, &|a| a.k == act::BUILD && reaches(a))
-                        .or_else(|| any(r, &|a| a.k == act::DISCARD && reaches(a))) {
+                    if let Some(a) = any(r, &|a| a.k == act::BUILD && red_reaching(a, 1 - p))
+                        .or_else(|| any(r, &|a| a.k == act::DISCARD && red_reaching(a, 1 - p))) {
                         return a;
                     }
                 }
@@ -687,6 +685,12 @@ impl Policy {
             _ => legal[rng::quick_below(r, legal.len() as u64) as usize],
         }
     }
+}
+
+/// Shields seat `q`'s army still needs to reach its opponent's capital (seat 0 pushes the
+/// pawn toward +capital, seat 1 toward -capital).
+fn steps_to_capital(t: &Tables, s: &State, q: usize) -> i32 {
+    t.capital as i32 - if q == 0 { s.pawn as i32 } else { -(s.pawn as i32) }
 }
 
 /// The anchor's plain turn (`Params::card_first`): a card drawn among the accessible ones
