@@ -29,9 +29,9 @@ PLAIN, SCIENCE, MILITARY, POLITICS = 0, 1, 2, 3
 
 
 def level_options(agora):
-    """`hard`'s playout parameters for a rule set (native_search.py)."""
-    p = NativeSearchPlayer
-    params = dict(p.search_params) if agora else dict(p.search_params, **p.base_params)
+    """`hard`'s plan shares and playout parameters for a rule set; a share it leaves out
+    is the core's default (search.rs `Params::default`: science 0.4, military 0.2)."""
+    params = NativeSearchPlayer().playout_params(agora)
     shares = (params.get("science", 0.4), params.get("military", 0.2),
               params.get("politics", 0.0) if agora else 0.0)
     return shares, params

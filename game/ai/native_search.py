@@ -90,6 +90,13 @@ class NativeSearchPlayer(SearchPlayer):
     base_root = {"c_root": 0.0, "c": 0.75}
     choose_by_mean = True
 
+    def playout_params(self, agora: bool) -> dict:
+        """The core's playout parameters (search.rs `Params`) this player searches with: the
+        base game's are the anchor's (`base_params`) over `search_params`."""
+        if self.base_params and not agora:
+            return dict(self.search_params, **self.base_params)
+        return self.search_params
+
     def __init__(self, seed: int = 0, think_seconds: float = None, iterations: int = None):
         super().__init__(seed, think_seconds, iterations)
         self._tree = None
@@ -171,7 +178,7 @@ class NativeSearchPlayer(SearchPlayer):
         prior_list = [(a, p, win_chance(v, s0.age)) for (v, a, _), p in zip(root_scores, priors)]
         seconds = 0.0 if fixed is not None else max(0.001, deadline - time.perf_counter())
         root = self.base_root if anchor_like else {"c_root": self.c_root, "c": self.c_tree}
-        params = dict(self.search_params, **self.base_params) if anchor_like else self.search_params
+        params = self.playout_params(s0.agora)
         stats = self._tree.run(pool, me, iterations=fixed if fixed is not None else 1 << 62,
                                seconds=seconds, seed=self.rng.getrandbits(63), priors=prior_list,
                                threads=self.threads, virtual_n=self.root_virtual, **root, **params)
