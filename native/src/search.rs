@@ -98,23 +98,13 @@ pub struct Params {
     /// The finishes every plan takes (a red card to the capital, a sixth science symbol);
     /// the anchor's playouts have none.
     pub finishes: bool,
-    /// RAVE (all moves as first): a child's mean is blended with the mean of the iterations
-    /// in which its mover played its action anywhere after the node, with weight
-    /// sqrt(k / (3n + k)) for this k; 0: off.
-    pub rave: f64,
-    /// MAST: each playout move is the better, by the mean value its mover's action has had in
-    /// this search's iterations so far, of two drawn by the policy.
-    pub mast: bool,
-    /// Implicit minimax backups: a child's value is (1 - a) × its mean + a × the minimax,
-    /// over the tree, of a heuristic of the positions at its leaves (`heuristic`); 0: off.
-    pub imm: f64,
 }
 
 impl Default for Params {
     fn default() -> Self {
         Params { c_root: 1.0, c: 0.7, policy: 1, science: 0.4, military: 0.2, margin: 0.0, senate: 0.0,
                  lookahead: false, deny: false, guard: 0, politics: 0.0, points: 0.0, redeal: false,
-                 card_first: false, age_stop: false, finishes: true, rave: 0.0, mast: false, imm: 0.0 }
+                 card_first: false, age_stop: false, finishes: true }
     }
 }
 
@@ -124,65 +114,13 @@ struct Node {
     n: u32,
     avail: u32,
     w: f64,
-    /// RAVE: iterations through the parent in which `mover` played `act` later, and their value.
-    rn: u32,
-    rw: f64,
-    /// Implicit minimax: the heuristic value for the mover (below 0: not evaluated yet).
-    h: f32,
     prior: f32,
     children: Vec<u32>,
 }
 
 impl Node {
     fn new(act: Act, mover: u8, prior: f32) -> Node {
-        Node { act, mover, n: 0, avail: 0, w: 0.0, rn: 0, rw: 0.0, h: -1.0, prior, children: Vec::new() }
-    }
-
-    /// The mean value for the mover, blended with its RAVE mean for `rave` > 0 and its
-    /// minimax heuristic for `imm` > 0.
-    fn mean(&self, rave: f64, imm: f64) -> f64 {
-        let mut q = self.w / self.n as f64;
-        if rave > 0.0 && self.rn > 0 {
-            let beta = (rave / (3.0 * self.n as f64 + rave)).sqrt();
-            q = (1.0 - beta) * q + beta * self.rw / self.rn as f64;
-        }
-        if imm > 0.0 && self.h >= 0.0 {
-            q = (1.0 - imm) * q + imm * self.h as f64;
-        }
-        q
-    }
-}
-
-/// A (mover, action) pair's slot in `Tree::run`'s 8,192-bit set of the moves of an
-/// iteration (a rare collision counts a move as played: harmless noise).
-fn move_slot(mover: u8, a: Act) -> usize {
-    let key = (mover as u32) << 24 | (a.k as u32) << 16 | (a.a as u32) << 8 | a.b as u32;
-    (key.wrapping_mul(0x9E37_79B1) >> 19) as usize
-}
-
-/// MAST's table: per (mover, action) slot (`move_slot`), the iterations that played it
-/// and their value for the mover.
-pub struct Mast {
-    n: Vec<u32>,
-    w: Vec<f32>,
-}
-
-impl Mast {
-    fn new() -> Mast {
-        Mast { n: vec![0; 8192], w: vec![0.0; 8192] }
-    }
-
-    fn mean(&self, mover: u8, a: Act) -> f32 {
-        let k = move_slot(mover, a);
-        if self.n[k] == 0 { 0.5 } else { self.w[k] / self.n[k] as f32 }
-    }
-
-    fn add(&mut self, moves: &[(u8, Act)], v: f64, me: u8) {
-        for &(m, a) in moves {
-            let k = move_slot(m, a);
-            self.n[k] += 1;
-            self.w[k] += if m == me { v as f32 } else { 1.0 - v as f32 };
-        }
+        Node { act, mover, n: 0, avail: 0, w: 0.0, prior, children: Vec::new() }
     }
 }
 
@@ -308,9 +246,6 @@ impl Tree {
         let mut buf = Vec::with_capacity(128);
         let mut buf2 = Vec::with_capacity(128);
         let mut path: Vec<u32> = Vec::with_capacity(64);
-        let mut mast = if params.mast { Some(Mast::new()) } else { None };
-        let mut trace = Trace { on: params.rave > 0.0 || params.mast, moves: Vec::with_capacity(128), marks: Vec::with_capacity(64) };
-        let mut seen = [0u64; 128];
         let mut it = 0u64;
         while it < iterations {
             if it.is_multiple_of(32) {
@@ -325,8 +260,7 @@ impl Tree {
             if params.redeal {
                 s.shuffle_unseen(t, &mut r);
             }
-            let value = self.iterate(t, &mut s, me, params, &mut r, &mut buf, &mut buf2, &mut path, &mut trace,
-                                     mast.as_ref());
+            let value = self.iterate(t, &mut s, me, params, &mut r, &mut buf, &mut buf2, &mut path);
             if let Some(v) = value {
                 for &id in &path {
                     let nd = &mut self.nodes[id as usize];
@@ -335,15 +269,6 @@ impl Tree {
                         nd.w += if nd.mover == me { v } else { 1.0 - v };
                     }
                 }
-                if params.rave > 0.0 {
-                    self.back_up_rave(&path, &trace, v, me, &mut seen);
-                }
-                if params.imm > 0.0 {
-                    self.back_up_minimax(&path);
-                }
-                if let Some(m) = mast.as_mut() {
-                    m.add(&trace.moves, v, me);
-                }
             }
             it += 1;
         }
@@ -351,69 +276,16 @@ impl Tree {
         it
     }
 
-    /// RAVE's back-up: every child of a node on the path whose mover played its action
-    /// after that node (in the tree or the playout) counts the iteration's value.
-    fn back_up_rave(&mut self, path: &[u32], trace: &Trace, v: f64, me: u8, seen: &mut [u64; 128]) {
-        seen.fill(0);
-        let mut j = trace.moves.len();
-        for d in (0..path.len()).rev() {
-            while j > trace.marks[d] {
-                j -= 1;
-                let (m, a) = trace.moves[j];
-                let k = move_slot(m, a);
-                seen[k >> 6] |= 1 << (k & 63);
-            }
-            for ci in 0..self.nodes[path[d] as usize].children.len() {
-                let c = self.nodes[path[d] as usize].children[ci] as usize;
-                let ch = &mut self.nodes[c];
-                let k = move_slot(ch.mover, ch.act);
-                if ch.mover < 2 && seen[k >> 6] & (1 << (k & 63)) != 0 {
-                    ch.rn += 1;
-                    ch.rw += if ch.mover == me { v } else { 1.0 - v };
-                }
-            }
-        }
-    }
-
-    /// Implicit minimax's back-up: each node on the path above the leaf takes the best of
-    /// its evaluated children's heuristic values, for its own mover.
-    fn back_up_minimax(&mut self, path: &[u32]) {
-        for d in (1..path.len().saturating_sub(1)).rev() {
-            let id = path[d] as usize;
-            let mut best = -1.0f32;
-            let mut child_mover = 255;
-            for &c in &self.nodes[id].children {
-                let ch = &self.nodes[c as usize];
-                if ch.h > best {
-                    best = ch.h;
-                    child_mover = ch.mover;
-                }
-            }
-            if best >= 0.0 {
-                let nd = &mut self.nodes[id];
-                nd.h = if child_mover == nd.mover { best } else { 1.0 - best };
-            }
-        }
-    }
-
     #[allow(clippy::too_many_arguments)]
     fn iterate(&mut self, t: &Tables, s: &mut State, me: u8, params: &Params, r: &mut u64,
-               buf: &mut Vec<Act>, buf2: &mut Vec<Act>, path: &mut Vec<u32>, trace: &mut Trace,
-               mast: Option<&Mast>) -> Option<f64> {
+               buf: &mut Vec<Act>, buf2: &mut Vec<Act>, path: &mut Vec<u32>) -> Option<f64> {
         path.clear();
         path.push(0);
-        trace.moves.clear();
-        trace.marks.clear();
-        trace.marks.push(0);
         let mut node = 0u32;
         let mut guard = 0;
         let (age, in_draft) = (s.age, s.phase == phase::DRAFT);
         loop {
             if s.phase == phase::OVER {
-                let leaf = &mut self.nodes[node as usize];
-                if params.imm > 0.0 && leaf.mover < 2 {
-                    leaf.h = outcome(s, leaf.mover) as f32;
-                }
                 return Some(leaf_value(t, s, me, params.margin));
             }
             if params.age_stop && node != 0 && (s.age != age || in_draft != (s.phase == phase::DRAFT)) {
@@ -427,40 +299,28 @@ impl Tree {
             if buf.is_empty() {
                 return None;
             }
-            let mover = s.current_player().unwrap_or(0);
             if buf.len() == 1 {
                 let a = buf[0];
-                trace.push(mover, a);
                 if s.apply(t, a, buf2).is_err() {
                     return None;
                 }
                 continue;
             }
+            let mover = s.current_player().unwrap_or(0);
             let child = self.select(node, buf, mover, params, r);
             let a = self.nodes[child as usize].act;
-            trace.push(mover, a);
             if s.apply(t, a, buf2).is_err() {
                 return None;
             }
             node = child;
             path.push(node);
-            if trace.on {
-                trace.marks.push(trace.moves.len());
-            }
             if self.nodes[node as usize].n == 0 {
                 break;
             }
         }
-        if params.imm > 0.0 {
-            let leaf = &mut self.nodes[node as usize];
-            if leaf.h < 0.0 && leaf.mover < 2 {
-                leaf.h = heuristic(t, s, leaf.mover) as f32;
-            }
-        }
         if s.phase != phase::OVER {
             let mut pol = Policy::new(params, t.agora, me, r);
-            let record = if trace.on { Some(&mut trace.moves) } else { None };
-            if pol.play(t, s, r, buf, buf2, record, mast).is_err() {
+            if pol.play(t, s, r, buf, buf2).is_err() {
                 return None;
             }
         }
@@ -489,18 +349,9 @@ impl Tree {
             ch.avail += 1;
             let u = if is_root {
                 // PUCT with the caller's priors (a child without one gets a small share)
-                let q = if ch.n > 0 { ch.mean(params.rave, params.imm) } else { 0.5 };
+                let q = if ch.n > 0 { ch.w / ch.n as f64 } else { 0.5 };
                 let p = if ch.prior > 0.0 { ch.prior as f64 } else { 1.0 / legal.len() as f64 };
                 q + params.c_root * p * ((parent_n.max(1)) as f64).sqrt() / (1.0 + ch.n as f64)
-            } else if ch.n == 0 && params.rave > 0.0 {
-                // untried children first, the best by RAVE first (unknown: 1/2), ties at random
-                let q = if ch.rn > 0 { ch.rw / ch.rn as f64 } else { 0.5 };
-                let u = 1e9 + q + 1e-9 * unit(r);
-                if u > best_u {
-                    best_u = u;
-                    best = c;
-                }
-                continue;
             } else if ch.n == 0 {
                 // untried children first, in random order (reservoir draw)
                 unvisited += 1;
@@ -510,7 +361,7 @@ impl Tree {
                 best_u = f64::INFINITY;
                 continue;
             } else {
-                ch.mean(params.rave, params.imm) + params.c * ((ch.avail as f64).ln() / ch.n as f64).sqrt()
+                ch.w / ch.n as f64 + params.c * ((ch.avail as f64).ln() / ch.n as f64).sqrt()
             };
             if u > best_u {
                 best_u = u;
@@ -519,42 +370,6 @@ impl Tree {
         }
         best
     }
-}
-
-/// The moves of one iteration (RAVE): (mover, action) in order, and where each node of the
-/// path begins in them.
-struct Trace {
-    on: bool,
-    moves: Vec<(u8, Act)>,
-    marks: Vec<usize>,
-}
-
-impl Trace {
-    fn push(&mut self, mover: u8, a: Act) {
-        if self.on {
-            self.moves.push((mover, a));
-        }
-    }
-}
-
-/// A position's value for `p` without playing on (implicit minimax): an ended game's
-/// outcome, else a logistic of the point difference so far with the Conflict pawn's
-/// steps at half a point, each distinct science symbol at two and (Agora) each Chamber
-/// controlled at three.
-fn heuristic(t: &Tables, s: &State, p: u8) -> f64 {
-    if s.phase == phase::OVER {
-        return outcome(s, p);
-    }
-    let (me, op) = (p as usize, 1 - p as usize);
-    let mut d = (s.score_sheet(t, me)[9] - s.score_sheet(t, op)[9]) as f64;
-    d += 0.5 * if me == 0 { s.pawn as f64 } else { -(s.pawn as f64) };
-    let syms = |q: usize| s.city[q].symbols.iter().filter(|&&x| x > 0).count() as f64;
-    d += 2.0 * (syms(me) - syms(op));
-    if t.agora {
-        let n = controls(&s.cubes);
-        d += 3.0 * (n[me] as f64 - n[op] as f64);
-    }
-    1.0 / (1.0 + (-d / 7.0).exp())
 }
 
 /// 1 for a win of `me`, 0 for a loss, 1/2 for a draw.
@@ -711,10 +526,7 @@ impl Policy {
         pol
     }
 
-    /// Play `s` to its end; `record` (RAVE) receives every (mover, action) but a uniform playout's.
-    #[allow(clippy::too_many_arguments)] // the search's buffers, its record and its table
-    pub fn play(&mut self, t: &Tables, s: &mut State, r: &mut u64, buf: &mut Vec<Act>, buf2: &mut Vec<Act>,
-                mut record: Option<&mut Vec<(u8, Act)>>, mast: Option<&Mast>) -> Result<(), String> {
+    pub fn play(&mut self, t: &Tables, s: &mut State, r: &mut u64, buf: &mut Vec<Act>, buf2: &mut Vec<Act>) -> Result<(), String> {
         if self.uniform {
             return s.playout(t, rng::next64(r), buf);
         }
@@ -724,18 +536,7 @@ impl Policy {
             if buf.is_empty() {
                 return Err("no legal action in a position that is not over".into());
             }
-            let a = if buf.len() == 1 {
-                buf[0]
-            } else if let Some(m) = mast {
-                let (a, b) = (self.pick(t, s, buf, r), self.pick(t, s, buf, r));
-                let p = s.current_player().unwrap_or(0);
-                if a != b && m.mean(p, b) > m.mean(p, a) { b } else { a }
-            } else {
-                self.pick(t, s, buf, r)
-            };
-            if let Some(moves) = record.as_deref_mut() {
-                moves.push((s.current_player().unwrap_or(0), a));
-            }
+            let a = if buf.len() == 1 { buf[0] } else { self.pick(t, s, buf, r) };
             s.apply_unchecked(t, a, buf2);
             s.playout_step_done(&mut guard)?;
         }
