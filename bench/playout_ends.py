@@ -26,6 +26,7 @@ from game.ai.native_search import NativeSearchPlayer  # noqa: E402
 
 KINDS = ("civilian", "military", "science", "political")
 PLAIN, SCIENCE, MILITARY, POLITICS = 0, 1, 2, 3
+POLICY_OPTIONS = ("lookahead", "deny", "senate", "points", "card_first", "finishes", "guard")
 
 
 def level_options(agora):
@@ -50,17 +51,17 @@ def draw_plan(rng, shares):
 def ends(agora, shares, params, games, starts=20, seed=1):
     """{victory kind: games} over `games` playouts from `starts` dealt positions."""
     rng = random.Random(seed)
+    # the options the policy reads; one the level leaves out keeps the binding's default
+    policy = {k: params[k] for k in POLICY_OPTIONS if k in params}
+    if "guard" in policy:
+        policy["guard"] = bool(policy["guard"])
     kinds = collections.Counter()
     begin = [native.NativeState.from_state(age_one_start(s, agora)) for s in range(starts)]
     for g in range(games):
         s = begin[g % starts].clone()
         plans = (draw_plan(rng, shares), draw_plan(rng, shares))
         while not s.is_terminal:
-            s.apply(s.policy_action(
-                plans, rng.getrandbits(63), lookahead=params.get("lookahead", False),
-                deny=params.get("deny", False), senate=params.get("senate", 0.0),
-                points=params.get("points", 0.0), card_first=params.get("card_first", False),
-                finishes=params.get("finishes", True), guard=bool(params.get("guard", 0))))
+            s.apply(s.policy_action(plans, rng.getrandbits(63), **policy))
         kinds[s.result[1]] += 1
     return kinds
 
