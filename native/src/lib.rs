@@ -9,7 +9,6 @@
 #![allow(clippy::collapsible_match)]
 
 pub mod core;
-pub mod evaluate;
 pub mod notation;
 pub mod rng;
 pub mod search;

@@ -624,26 +624,6 @@ impl Core {
         Ok(a.map(|a| crate::notation::format(&self.t, a)))
     }
 
-    /// Training data for the learned evaluation (search.rs `cutoff_samples`): `n` positions
-    /// at the start of Age `stop_age` reached by playouts from here, each as seat 0's
-    /// features and its mean result over `k` playouts on. The playout options as `run`'s.
-    #[pyo3(signature = (n, k, stop_age, seed, science=0.5, military=0.0, politics=0.0, senate=0.0,
-                        lookahead=true, deny=false, card_first=true, finishes=false, redeal=true))]
-    #[allow(clippy::too_many_arguments)]
-    fn cutoff_samples(&self, py: Python<'_>, n: usize, k: usize, stop_age: u8, seed: u64, science: f64,
-                      military: f64, politics: f64, senate: f64, lookahead: bool, deny: bool,
-                      card_first: bool, finishes: bool, redeal: bool) -> PyResult<Vec<(Vec<f32>, f32)>> {
-        if !(2..=3).contains(&stop_age) || n > 10_000_000 || k > 10_000 {
-            return Err(err("cutoff_samples: stop_age is 2 or 3, n and k reasonable"));
-        }
-        let params = crate::search::Params { science, military, politics, senate, lookahead, deny, card_first,
-                                              finishes, redeal: redeal && !self.t.agora, ..Default::default() };
-        let t = self.t.clone();
-        let start = self.s;
-        let got = py.allow_threads(move || crate::search::cutoff_samples(&t, &start, &params, n, k, stop_age, seed));
-        Ok(got.map_err(err)?.into_iter().map(|(f, y)| (f.to_vec(), y)).collect())
-    }
-
     /// Base game: the unseen cards dealt afresh, in place (`State::shuffle_unseen`, what
     /// the search's `redeal` does every iteration); the seed drives the deal.
     fn shuffle_unseen(&mut self, seed: u64) {
@@ -887,24 +867,13 @@ impl Search {
     #[pyo3(signature = (pool, me, iterations, seconds, seed, priors, c_root=1.0, c=0.7, policy=1,
                         science=0.4, military=0.2, margin=0.0, threads=1, virtual_n=0, senate=0.0,
                         lookahead=false, deny=false, politics=0.0, points=0.0, redeal=false, card_first=false, age_stop=false,
-                        finishes=true, guard=0, cutoff=None, blend=0.0))]
+                        finishes=true, guard=0))]
     #[allow(clippy::too_many_arguments)]
     fn run(&mut self, py: Python<'_>, pool: Vec<PyRef<'_, Core>>, me: u8, iterations: u64, seconds: f64,
            seed: u64, priors: Vec<(String, f64, f64)>, c_root: f64, c: f64, policy: u8, science: f64,
            military: f64, margin: f64, threads: usize, virtual_n: u32, senate: f64,
            lookahead: bool, deny: bool, politics: f64, points: f64, redeal: bool,
-           card_first: bool, age_stop: bool, finishes: bool, guard: u8,
-           cutoff: Option<Vec<Vec<f32>>>, blend: f64) -> PyResult<Vec<(String, u32, f64)>> {
-        let cutoff = match cutoff {
-            None => None,
-            Some(w) => {
-                let row = |i: usize| -> PyResult<[f32; crate::evaluate::N_FEATURES]> {
-                    w.get(i).and_then(|v| v.as_slice().try_into().ok())
-                        .ok_or_else(|| err(format!("search: cutoff is two rows of {} weights", crate::evaluate::N_FEATURES)))
-                };
-                Some([row(0)?, row(1)?])
-            }
-        };
+           card_first: bool, age_stop: bool, finishes: bool, guard: u8) -> PyResult<Vec<(String, u32, f64)>> {
         if pool.is_empty() {
             return Err(err("search: an empty pool of states"));
         }
@@ -932,7 +901,7 @@ impl Search {
         }
         let params = crate::search::Params { c_root, c, policy, science, military, margin, senate, lookahead, deny,
                                               guard, politics, points, redeal, card_first,
-                                              age_stop, finishes, cutoff, blend };
+                                              age_stop, finishes };
         let deadline = if seconds > 0.0 {
             Some(std::time::Instant::now() + std::time::Duration::from_secs_f64(seconds))
         } else {

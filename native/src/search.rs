@@ -35,7 +35,6 @@ use std::hash::{Hash, Hasher};
 use std::time::Instant;
 
 use crate::core::{act, phase, step, Act, State};
-use crate::evaluate::N_FEATURES;
 use crate::rng;
 use crate::tables::{fx, Tables};
 
@@ -99,19 +98,13 @@ pub struct Params {
     /// The finishes every plan takes (a red card to the capital, a sixth science symbol);
     /// the anchor's playouts have none.
     pub finishes: bool,
-    /// The learned evaluation (`evaluate.rs`) for positions at the start of Age II and of
-    /// Age III: a playout in Age I or II stops at its Age's end and takes the model's chance.
-    pub cutoff: Option<[[f32; N_FEATURES]; 2]>,
-    /// With `cutoff`: 0 stops the playout there; otherwise it plays on, and the value is
-    /// (1 - blend) × the result + blend × the model's chance at the cutoff.
-    pub blend: f64,
 }
 
 impl Default for Params {
     fn default() -> Self {
         Params { c_root: 1.0, c: 0.7, policy: 1, science: 0.4, military: 0.2, margin: 0.0, senate: 0.0,
                  lookahead: false, deny: false, guard: 0, politics: 0.0, points: 0.0, redeal: false,
-                 card_first: false, age_stop: false, finishes: true, cutoff: None, blend: 0.0 }
+                 card_first: false, age_stop: false, finishes: true }
     }
 }
 
@@ -327,19 +320,8 @@ impl Tree {
         }
         if s.phase != phase::OVER {
             let mut pol = Policy::new(params, t.agora, me, r);
-            let stop = params.cutoff.as_ref().map_or(u8::MAX, |w| cutoff_age(w, s.age));
-            if pol.play_to(t, s, r, buf, buf2, stop).is_err() {
+            if pol.play(t, s, r, buf, buf2).is_err() {
                 return None;
-            }
-            if let (Some(w), false) = (&params.cutoff, s.phase == phase::OVER) {
-                let v = crate::evaluate::chance(t, s, me as usize, &w[(s.age as usize).clamp(2, 3) - 2]);
-                if params.blend <= 0.0 {
-                    return Some(v);
-                }
-                if pol.play(t, s, r, buf, buf2).is_err() {
-                    return None;
-                }
-                return Some((1.0 - params.blend) * leaf_value(t, s, me, params.margin) + params.blend * v);
             }
         }
         Some(leaf_value(t, s, me, params.margin))
@@ -388,12 +370,6 @@ impl Tree {
         }
         best
     }
-}
-
-/// The Age at whose start a playout in Age `age` stops for the learned evaluation `w`: the
-/// next one with weights (a row of zeros: none for that Age), or never.
-fn cutoff_age(w: &[[f32; N_FEATURES]; 2], age: u8) -> u8 {
-    (age + 1..=3).find(|&a| w[a as usize - 2].iter().any(|&x| x != 0.0)).unwrap_or(u8::MAX)
 }
 
 /// 1 for a win of `me`, 0 for a loss, 1/2 for a draw.
@@ -551,17 +527,11 @@ impl Policy {
     }
 
     pub fn play(&mut self, t: &Tables, s: &mut State, r: &mut u64, buf: &mut Vec<Act>, buf2: &mut Vec<Act>) -> Result<(), String> {
-        self.play_to(t, s, r, buf, buf2, u8::MAX)
-    }
-
-    /// Play `s` until the game ends or Age `stop_age` begins.
-    pub fn play_to(&mut self, t: &Tables, s: &mut State, r: &mut u64, buf: &mut Vec<Act>, buf2: &mut Vec<Act>,
-                   stop_age: u8) -> Result<(), String> {
-        if self.uniform && stop_age == u8::MAX {
+        if self.uniform {
             return s.playout(t, rng::next64(r), buf);
         }
         let mut guard = 0;
-        while s.phase != phase::OVER && s.age < stop_age {
+        while s.phase != phase::OVER {
             s.legal(t, buf);
             if buf.is_empty() {
                 return Err("no legal action in a position that is not over".into());
@@ -819,43 +789,6 @@ fn lookahead_wonder(t: &Tables, s: &State, p: usize, legal: &[Act], color: u8, r
 /// decision to the final score on one complete state (a determinization), for seat `me`.
 /// A value is the outcome (win 1, draw 0, loss -1) × 100 plus the point margin clipped
 /// to ±40. `None` when `limit` nodes or the deadline ran out.
-/// Training data for the learned evaluation: `n` positions at the start of Age `stop_age`
-/// (2 or 3), each reached from `start` by a playout (the unseen cards dealt afresh when
-/// `params.redeal`), with seat 0's features and its mean result over `k` playouts from
-/// there, each with fresh plans and (`redeal`) a fresh deal. Playouts that end the game
-/// before that Age are skipped.
-pub fn cutoff_samples(t: &Tables, start: &State, params: &Params, n: usize, k: usize, stop_age: u8,
-                      seed: u64) -> Result<Vec<([f32; N_FEATURES], f32)>, String> {
-    let mut r = seed ^ 0x2545_F491_4F6C_DD1D;
-    let (mut buf, mut buf2) = (Vec::with_capacity(128), Vec::with_capacity(128));
-    let mut out = Vec::with_capacity(n);
-    let mut tries = 0;
-    while out.len() < n && tries < 4 * n + 16 {
-        tries += 1;
-        let mut s = *start;
-        s.rng ^= rng::next64(&mut r);
-        if params.redeal {
-            s.shuffle_unseen(t, &mut r);
-        }
-        Policy::new(params, t.agora, 0, &mut r).play_to(t, &mut s, &mut r, &mut buf, &mut buf2, stop_age)?;
-        if s.phase == phase::OVER {
-            continue;
-        }
-        let mut total = 0.0;
-        for _ in 0..k {
-            let mut c = s;
-            c.rng ^= rng::next64(&mut r);
-            if params.redeal {
-                c.shuffle_unseen(t, &mut r);
-            }
-            Policy::new(params, t.agora, 0, &mut r).play(t, &mut c, &mut r, &mut buf, &mut buf2)?;
-            total += outcome(&c, 0);
-        }
-        out.push((crate::evaluate::features(t, &s, 0), (total / k.max(1) as f64) as f32));
-    }
-    Ok(out)
-}
-
 pub struct Solver<'a> {
     t: &'a Tables,
     me: u8,
