@@ -114,6 +114,26 @@ def test_the_tree_is_kept_between_decisions(agora):
 
 
 @needs_search
+@pytest.mark.parametrize("agora", [False, True])
+def test_every_threads_tree_is_kept_between_searches(agora):
+    """With two threads each keeps its tree: a second search of the same position adds
+    its visits to both trees' first ones (the root's statistics are summed), and a reset
+    forgets both."""
+    s = _turn(6, agora)
+    pool = [native.NativeState.from_state(s)]
+    tree = native.NativeSearch(agora)
+
+    def visits(seed):
+        return sum(n for _, n, _ in tree.run(pool, s.current_player, iterations=400, seed=seed, threads=2))
+
+    first = visits(1)
+    assert first >= 380
+    assert visits(2) >= first + 380
+    tree.reset()
+    assert visits(3) <= first + 20
+
+
+@needs_search
 def test_the_core_only_gets_states_drawn_from_the_observation(monkeypatch):
     """Every state handed to the core is a determinization of the seat's observation."""
     from game.ai.native_search import NativeSearchPlayer

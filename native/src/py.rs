@@ -779,18 +779,22 @@ fn agora_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
 pub struct Search {
     t: Arc<crate::tables::Tables>,
     tree: crate::search::Tree,
+    /// The trees of the other threads (`run(threads=k)`), kept between searches as the
+    /// first one is.
+    helpers: Vec<crate::search::Tree>,
 }
 
 #[pymethods]
 impl Search {
     #[new]
     fn new(tables: &Tables) -> Self {
-        Search { t: tables.t.clone(), tree: crate::search::Tree::new() }
+        Search { t: tables.t.clone(), tree: crate::search::Tree::new(), helpers: Vec::new() }
     }
 
     /// Forget the tree.
     fn reset(&mut self) {
         self.tree.reset();
+        self.helpers.iter_mut().for_each(|h| h.reset());
     }
 
     /// Walk the root down the actions played since the last search (notations); returns
@@ -798,7 +802,11 @@ impl Search {
     fn advance(&mut self, played: Vec<String>) -> bool {
         let want: Vec<String> = played.iter().map(|x| notation::normalize(x)).collect();
         let t = self.t.clone();
-        self.tree.advance(|a, i| notation::normalize(&notation::format(&t, a)) == want[i], want.len())
+        let same = |a: Act, i: usize| notation::normalize(&notation::format(&t, a)) == want[i];
+        for h in &mut self.helpers {
+            h.advance(same, want.len());
+        }
+        self.tree.advance(same, want.len())
     }
 
     #[getter]
@@ -862,8 +870,9 @@ impl Search {
     /// limit), the GIL released. `priors`: (notation, prior, value or -1) for the root's
     /// actions; with `virtual_n` > 0 an unvisited root child starts with that many visits
     /// of its value.
-    /// `threads` > 1 adds that many less one independent trees (root parallel) whose root
-    /// statistics are summed with this one's. Returns (notation, visits, mean value for me).
+    /// `threads` > 1 adds that many less one independent trees (root parallel), kept
+    /// between searches as this one is, whose root statistics are summed with this one's.
+    /// Returns (notation, visits, mean value for me).
     #[pyo3(signature = (pool, me, iterations, seconds, seed, priors, c_root=1.0, c=0.7, policy=1,
                         science=0.4, military=0.2, margin=0.0, threads=1, virtual_n=0, senate=0.0,
                         lookahead=false, deny=false, politics=0.0, points=0.0, redeal=false, card_first=false, age_stop=false,
@@ -909,15 +918,16 @@ impl Search {
         };
         let tree = &mut self.tree;
         tree.set_root_priors(&acts, mover, virtual_n);
+        self.helpers.resize_with(threads - 1, crate::search::Tree::new);
+        let helpers = &mut self.helpers;
         let per = if threads > 1 { iterations.div_ceil(threads as u64) } else { iterations };
         let extra: Vec<Vec<(Act, u32, f64)>> = py.allow_threads(|| {
             std::thread::scope(|sc| {
-                let handles: Vec<_> = (1..threads).map(|k| {
+                let handles: Vec<_> = helpers.iter_mut().enumerate().map(|(k, other)| {
                     let (t, states, acts) = (&t, &states, &acts);
                     sc.spawn(move || {
-                        let mut other = crate::search::Tree::new();
                         other.set_root_priors(acts, mover, virtual_n);
-                        other.run(t, states, me, per, deadline, &params, seed.wrapping_add(k as u64 * 0x9E37_79B9));
+                        other.run(t, states, me, per, deadline, &params, seed.wrapping_add((k as u64 + 1) * 0x9E37_79B9));
                         other.root_stats()
                     })
                 }).collect();
