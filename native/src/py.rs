@@ -791,7 +791,7 @@ impl Search {
         Search { t: tables.t.clone(), tree: crate::search::Tree::new(), helpers: Vec::new() }
     }
 
-    /// Forget the tree.
+    /// Forget the tree (every thread's).
     fn reset(&mut self) {
         self.tree.reset();
         self.helpers.iter_mut().for_each(|h| h.reset());
