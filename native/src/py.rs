@@ -876,14 +876,13 @@ impl Search {
     #[pyo3(signature = (pool, me, iterations, seconds, seed, priors, c_root=1.0, c=0.7, policy=1,
                         science=0.4, military=0.2, margin=0.0, threads=1, virtual_n=0, senate=0.0,
                         lookahead=false, deny=false, politics=0.0, points=0.0, redeal=false, card_first=false, age_stop=false,
-                        finishes=true, guard=0, shared=false))]
+                        finishes=true, guard=0))]
     #[allow(clippy::too_many_arguments)]
     fn run(&mut self, py: Python<'_>, pool: Vec<PyRef<'_, Core>>, me: u8, iterations: u64, seconds: f64,
            seed: u64, priors: Vec<(String, f64, f64)>, c_root: f64, c: f64, policy: u8, science: f64,
            military: f64, margin: f64, threads: usize, virtual_n: u32, senate: f64,
            lookahead: bool, deny: bool, politics: f64, points: f64, redeal: bool,
-           card_first: bool, age_stop: bool, finishes: bool, guard: u8,
-           shared: bool) -> PyResult<Vec<(String, u32, f64)>> {
+           card_first: bool, age_stop: bool, finishes: bool, guard: u8) -> PyResult<Vec<(String, u32, f64)>> {
         if pool.is_empty() {
             return Err(err("search: an empty pool of states"));
         }
@@ -919,13 +918,6 @@ impl Search {
         };
         let tree = &mut self.tree;
         tree.set_root_priors(&acts, mover, virtual_n);
-        let ran_shared = shared && threads > 1;
-        if ran_shared {
-            py.allow_threads(|| tree.run_shared(&t, &states, me, iterations, deadline, &params, seed, threads));
-            self.helpers.clear();
-        }
-        let threads = if ran_shared { 1 } else { threads };
-        let tree = &mut self.tree;
         self.helpers.resize_with(threads - 1, crate::search::Tree::new);
         let helpers = &mut self.helpers;
         let per = if threads > 1 { iterations.div_ceil(threads as u64) } else { iterations };
@@ -939,9 +931,7 @@ impl Search {
                         other.root_stats()
                     })
                 }).collect();
-                if !ran_shared {
-                    tree.run(&t, &states, me, per, deadline, &params, seed);
-                }
+                tree.run(&t, &states, me, per, deadline, &params, seed);
                 handles.into_iter().filter_map(|h| h.join().ok()).collect()
             })
         });

@@ -260,8 +260,15 @@ impl Tree {
             if params.redeal {
                 s.shuffle_unseen(t, &mut r);
             }
-            if let Some(v) = self.iterate(t, &mut s, me, params, &mut r, &mut buf, &mut buf2, &mut path) {
-                self.back_up(&path, me, v, false);
+            let value = self.iterate(t, &mut s, me, params, &mut r, &mut buf, &mut buf2, &mut path);
+            if let Some(v) = value {
+                for &id in &path {
+                    let nd = &mut self.nodes[id as usize];
+                    nd.n += 1;
+                    if nd.mover < 2 {
+                        nd.w += if nd.mover == me { v } else { 1.0 - v };
+                    }
+                }
             }
             it += 1;
         }
@@ -272,18 +279,6 @@ impl Tree {
     #[allow(clippy::too_many_arguments)]
     fn iterate(&mut self, t: &Tables, s: &mut State, me: u8, params: &Params, r: &mut u64,
                buf: &mut Vec<Act>, buf2: &mut Vec<Act>, path: &mut Vec<u32>) -> Option<f64> {
-        if !self.walk(t, s, params, r, buf, buf2, path) {
-            return None;
-        }
-        finish(t, s, me, params, r, buf, buf2)
-    }
-
-    /// The tree part of an iteration: from the root, the tree's actions played in `s` down
-    /// to a new node (or the game's end, or the next Age with `age_stop`); `path` the nodes
-    /// passed. False when the game broke (no legal action, a loop).
-    #[allow(clippy::too_many_arguments)]
-    fn walk(&mut self, t: &Tables, s: &mut State, params: &Params, r: &mut u64,
-            buf: &mut Vec<Act>, buf2: &mut Vec<Act>, path: &mut Vec<u32>) -> bool {
         path.clear();
         path.push(0);
         let mut node = 0u32;
@@ -291,23 +286,23 @@ impl Tree {
         let (age, in_draft) = (s.age, s.phase == phase::DRAFT);
         loop {
             if s.phase == phase::OVER {
-                return true;
+                return Some(leaf_value(t, s, me, params.margin));
             }
             if params.age_stop && node != 0 && (s.age != age || in_draft != (s.phase == phase::DRAFT)) {
-                return true;
+                break;
             }
             guard += 1;
             if guard > 400 {
-                return false;
+                return None;
             }
             s.legal(t, buf);
             if buf.is_empty() {
-                return false;
+                return None;
             }
             if buf.len() == 1 {
                 let a = buf[0];
                 if s.apply(t, a, buf2).is_err() {
-                    return false;
+                    return None;
                 }
                 continue;
             }
@@ -315,94 +310,21 @@ impl Tree {
             let child = self.select(node, buf, mover, params, r);
             let a = self.nodes[child as usize].act;
             if s.apply(t, a, buf2).is_err() {
-                return false;
+                return None;
             }
             node = child;
             path.push(node);
             if self.nodes[node as usize].n == 0 {
-                return true;
+                break;
             }
         }
-    }
-
-    /// Record an iteration's value `v` (for `me`) along `path`; `counted`: the visits were
-    /// added when the path was walked (the shared tree's virtual loss).
-    fn back_up(&mut self, path: &[u32], me: u8, v: f64, counted: bool) {
-        for &id in path {
-            let nd = &mut self.nodes[id as usize];
-            if !counted {
-                nd.n += 1;
-            }
-            if nd.mover < 2 {
-                nd.w += if nd.mover == me { v } else { 1.0 - v };
+        if s.phase != phase::OVER {
+            let mut pol = Policy::new(params, t.agora, me, r);
+            if pol.play(t, s, r, buf, buf2).is_err() {
+                return None;
             }
         }
-    }
-
-    /// `run` with `threads` threads on this one tree (tree parallel): each walks the tree
-    /// under a lock, counting a visit on its path at once (a virtual loss: the others
-    /// spread out), plays out without the lock and backs up under it. `iterations` in all.
-    #[allow(clippy::too_many_arguments)]
-    pub fn run_shared(&mut self, t: &Tables, pool: &[State], me: u8, iterations: u64, deadline: Option<Instant>,
-                      params: &Params, seed: u64, threads: usize) -> u64 {
-        if pool.is_empty() {
-            return 0;
-        }
-        let next = std::sync::atomic::AtomicU64::new(0);
-        let shared = std::sync::Mutex::new(std::mem::take(self));
-        std::thread::scope(|sc| {
-            for k in 0..threads {
-                let (next, shared) = (&next, &shared);
-                sc.spawn(move || {
-                    let mut r = seed.wrapping_add(k as u64 * 0x9E37_79B9) ^ 0x5851_F42D_4C95_7F2D;
-                    let (mut buf, mut buf2) = (Vec::with_capacity(128), Vec::with_capacity(128));
-                    let mut path: Vec<u32> = Vec::with_capacity(64);
-                    let mut mine = 0u64;
-                    loop {
-                        if mine.is_multiple_of(32) && deadline.is_some_and(|d| Instant::now() >= d) {
-                            break;
-                        }
-                        let it = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        if it >= iterations {
-                            break;
-                        }
-                        mine += 1;
-                        let mut s = pool[(it as usize) % pool.len()];
-                        s.rng ^= rng::next64(&mut r);
-                        if params.redeal {
-                            s.shuffle_unseen(t, &mut r);
-                        }
-                        let walked = {
-                            let Ok(mut tree) = shared.lock() else { break };
-                            let ok = tree.walk(t, &mut s, params, &mut r, &mut buf, &mut buf2, &mut path);
-                            if ok {
-                                for &id in &path {
-                                    tree.nodes[id as usize].n += 1;
-                                }
-                            }
-                            ok
-                        };
-                        if !walked {
-                            continue;
-                        }
-                        let value = finish(t, &mut s, me, params, &mut r, &mut buf, &mut buf2);
-                        let Ok(mut tree) = shared.lock() else { break };
-                        match value {
-                            Some(v) => tree.back_up(&path, me, v, true),
-                            None => {
-                                for &id in &path {
-                                    tree.nodes[id as usize].n -= 1;
-                                }
-                            }
-                        }
-                    }
-                });
-            }
-        });
-        *self = shared.into_inner().unwrap_or_else(|e| e.into_inner());
-        let done = next.load(std::sync::atomic::Ordering::Relaxed).min(iterations);
-        self.last_iterations = done;
-        done
+        Some(leaf_value(t, s, me, params.margin))
     }
 
     /// Pick the child to follow among the legal actions `legal` (creating missing ones).
@@ -448,20 +370,6 @@ impl Tree {
         }
         best
     }
-}
-
-/// The playout part of an iteration: `s` (where the tree's walk left it) played out by the
-/// policy, and its value for `me`; None when the game broke.
-#[allow(clippy::too_many_arguments)]
-fn finish(t: &Tables, s: &mut State, me: u8, params: &Params, r: &mut u64, buf: &mut Vec<Act>,
-          buf2: &mut Vec<Act>) -> Option<f64> {
-    if s.phase != phase::OVER {
-        let mut pol = Policy::new(params, t.agora, me, r);
-        if pol.play(t, s, r, buf, buf2).is_err() {
-            return None;
-        }
-    }
-    Some(leaf_value(t, s, me, params.margin))
 }
 
 /// 1 for a win of `me`, 0 for a loss, 1/2 for a draw.
