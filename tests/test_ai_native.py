@@ -165,7 +165,7 @@ def _unseen_parts(n, cards):
     card's Age, or a Guild) of the slots that hold them."""
     x = n._c.export()
     up = x["face_up"]
-    back = lambda c: "guild" if cards[c].guild else cards[c].age  # noqa: E731
+    back = lambda c: "senator" if cards[c].senator else "guild" if cards[c].guild else cards[c].age  # noqa: E731
     seen = {k: v for k, v in x.items() if k not in ("structure", "removed", "decks", "rng")}
     seen["face_up_cards"] = [(i, c) for i, c in enumerate(x["structure"]) if up >> i & 1]
     down = [c for i, c in enumerate(x["structure"]) if not up >> i & 1 and c >= 0]
@@ -177,14 +177,16 @@ def _unseen_parts(n, cards):
 
 
 @needs_search
-def test_the_cores_redeal_changes_only_what_no_seat_has_seen():
+@pytest.mark.parametrize("agora", [False, True], ids=["base", "agora"])
+def test_the_cores_redeal_changes_only_what_no_seat_has_seen(agora):
     """`redeal` (search.rs) deals every iteration's unseen cards afresh in the core: the
     face-down cards, the cards removed at setup and the Ages to come move between slots of
-    their back; everything either seat sees, and so every legal action, stays."""
+    their back (an Age, a Guild, a Senator); everything either seat sees, and so every
+    legal action, stays."""
     rng = random.Random(4)
     moved = checked = 0
     for seed in range(8):
-        s = new_game(seed, agora=False)
+        s = new_game(seed, agora=agora)
         while not s.is_terminal:
             if s.phase == "play" and rng.random() < 0.25:
                 n = native.NativeState.from_state(s)

@@ -179,6 +179,9 @@ class NativeSearchPlayer(SearchPlayer):
         seconds = 0.0 if fixed is not None else max(0.001, deadline - time.perf_counter())
         root = self.base_root if anchor_like else {"c_root": self.c_root, "c": self.c_tree}
         params = self.playout_params(s0.agora)
+        if params.get("redeal") and (det.obs.get("secret_seen") or ((), ()))[me]:
+            # this seat looked at the cards removed at setup (Treason): they are not unseen
+            params = dict(params, redeal=False)
         stats = self._tree.run(pool, me, iterations=fixed if fixed is not None else 1 << 62,
                                seconds=seconds, seed=self.rng.getrandbits(63), priors=prior_list,
                                threads=self.threads, virtual_n=self.root_virtual, **root, **params)

@@ -439,33 +439,34 @@ impl State {
         self.victory != victory::NONE
     }
 
-    /// Base game: deal the cards no one has seen afresh — the face-down cards of the
-    /// structure, the cards removed at setup and the decks of the Ages to come are
-    /// permuted among their slots, each card keeping a slot of its back (its Age, or a
-    /// Guild). What either seat sees stays as it is, so the result is another state the
-    /// searching seat cannot tell from this one: a new determinization drawn in the core.
-    /// (Agora hides more, and some of it is seen by one seat only: not done there.)
+    /// Deal the cards no one has seen afresh: the face-down cards of the structure, the
+    /// cards removed at setup and the decks of the Ages to come are permuted among their
+    /// slots, each card keeping a slot of its back (its Age, a Guild, a Senator). What
+    /// either seat sees stays as it is, so the result is another state the searching seat
+    /// cannot tell from this one: a new determinization drawn in the core. (In Agora a
+    /// seat that looked at the removed cards, by Treason, knows them: its caller does not
+    /// redeal then, `game/ai/native_search.py`.)
     pub fn shuffle_unseen(&mut self, t: &Tables, r: &mut u64) {
-        if t.agora || self.phase == phase::OVER {
+        if self.phase == phase::OVER {
             return;
         }
         let back = |c: u8| -> usize {
             let card = &t.cards[c as usize];
-            if card.is_guild { 0 } else { card.age as usize }
+            if card.senator != 0 { 4 } else if card.is_guild { 0 } else { card.age as usize }
         };
         // per back: the unseen cards, shuffled, then dealt back in the order they were read
-        let mut cards = [[0u8; 40]; 4];
-        let mut len = [0usize; 4];
+        let mut cards = [[0u8; 64]; 5];
+        let mut len = [0usize; 5];
         self.map_unseen(t, |c| {
             let b = back(c);
             cards[b][len[b]] = c;
             len[b] += 1;
             c
         });
-        for b in 0..4 {
+        for b in 0..5 {
             rng::shuffle(r, &mut cards[b][..len[b]]);
         }
-        let mut next = [0usize; 4];
+        let mut next = [0usize; 5];
         self.map_unseen(t, |c| {
             let b = back(c);
             next[b] += 1;
