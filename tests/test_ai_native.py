@@ -225,6 +225,30 @@ def test_the_tree_can_stop_at_the_next_age():
 
 
 @needs_search
+@pytest.mark.parametrize("agora", [False, True], ids=["base", "agora"])
+def test_leaf_eval_values_each_new_leaf_by_the_evaluation(agora):
+    """`leaf_eval=1`: a leaf the walk adds is valued by evaluate.py's winning chance (the
+    core's copy) instead of a playout. One iteration per root action on the real state:
+    each root value is the evaluation of the position that action leads to."""
+    from game.ai.evaluate import evaluate, win_chance
+    if not native.EVALUATE:
+        pytest.skip("no evaluation in this build")
+    s = _turn(8, agora)
+    me = s.current_player
+    legal = s.legal_actions()
+    tree = native.NativeSearch(agora)
+    stats = tree.run([native.NativeState.from_state(s)], me, iterations=len(legal), seed=3, c_root=0.0,
+                     leaf_eval=1.0)
+    assert len(stats) == len(legal) and all(n == 1 for _, n, _ in stats)
+    for text, _, q in stats:
+        after = s.clone()
+        after.apply(after.parse_action(text))
+        assert q == pytest.approx(win_chance(evaluate(after, me), after.age), abs=1e-9), text
+    with pytest.raises(native.NativeError):          # no leaf_eval outside [0, 1]
+        tree.run([native.NativeState.from_state(s)], me, iterations=5, leaf_eval=1.5)
+
+
+@needs_search
 def test_bad_search_input_is_one_clear_error():
     t = native.NativeSearch(False)
     with pytest.raises(native.NativeError):

@@ -37,6 +37,8 @@ AVAILABLE = _core is not None
 # The search (native/src/search.rs) came after the rules: a build without it still plays
 # the rules (and the pure-Python search is used).
 SEARCH = AVAILABLE and hasattr(_core, "Search")
+# The evaluation (native/src/evaluate.rs) came after the search: checked by name as well.
+EVALUATE = AVAILABLE and hasattr(_core, "EvalWeights")
 
 NONE = 255
 COLOR = {c: i for i, c in enumerate(COLORS)}
@@ -574,6 +576,17 @@ class NativeState:
         return _guard(self._c.policy_action, tuple(plans), seed, lookahead, deny, senate, points,
                       card_first, finishes, guard)
 
+    def evaluate(self, me: int, hidden=(), w=None, tempo: bool = True) -> float:
+        """game/ai/evaluate.py `evaluate(state, me, hidden, w, tempo)` computed in the core:
+        the same number with evaluate.py's WEIGHTS (`w` None). With another `w` the core
+        reads `w` everywhere, while evaluate.py keeps WEIGHTS in a few helpers (the marginal
+        coin, the military and science steps of a card's or a Wonder's gain, the extra turn)."""
+        return _guard(self._c.evaluate, me, eval_weights(self.agora, w), list(hidden), tempo)
+
+    def evaluate_terms(self, me: int, hidden=(), w=None, tempo: bool = True) -> dict:
+        """evaluate.py `terms`: {term: value} as its dict holds them (for tests, debugging)."""
+        return _guard(self._c.evaluate_terms, me, eval_weights(self.agora, w), list(hidden), tempo)
+
     def __repr__(self):
         return repr(self._c)
 
@@ -623,12 +636,61 @@ class NativeSearch:
         `iterations` and `seconds` (0: no time limit); the GIL is released meanwhile.
         `priors`: (action, prior) or (action, prior, value); `virtual_n=k` starts an unvisited
         root child with k visits of its value.
+        `leaf_eval=x` values each new leaf by x times the evaluation's winning chance (the
+        core's evaluate.py) plus 1 - x times a playout.
         Returns [(notation, visits, mean value for `me`)] for the root's actions."""
+        if params.get("leaf_eval"):
+            params["weights"] = eval_weights(self.agora)
         return _guard(lambda: self._s.run([x._c for x in pool], me, iterations, seconds,
                                           seed & ((1 << 64) - 1),
                                           [(str(x[0]), float(x[1]), float(x[2]) if len(x) > 2 else -1.0)
                                            for x in priors],
                                           threads=threads, **params))
+
+
+def eval_weights_dict(rules, w=None) -> dict:
+    """game/ai/evaluate.py's numbers for one rule set, as `agora_native.EvalWeights` reads
+    them: the core's evaluation holds none of its own. `w` replaces WEIGHTS (and its
+    "term_scale", if it has one, the fitted scales), as evaluate.py's `w` argument does."""
+    from game.ai import evaluate as ev
+    w = ev.WEIGHTS if w is None else w
+    T = ev.tables(rules.agora)
+    scale = w.get("term_scale") or ev.TERM_SCALE_BY_RULES[rules.agora]
+    weights = {k: v for k, v in w.items() if k != "term_scale"}
+    weights.update(cap=ev.CAP, diminish=ev.DIMINISH)
+    return {
+        "weights": weights,
+        "term_scale": dict(scale),
+        "value_scale": list(ev.VALUE_SCALE),
+        "token_passive": [ev.TOKEN_PASSIVE.get(t.name) for t in rules.progress],
+        "wonder_extra": [value[5] for value in T.wonder_value],
+        "decree_value": list(T.decree_value),
+        # conspiracy_value's default for a Conspiracy CONSPIRACY_BASE does not name
+        "conspiracy_base": [ev.CONSPIRACY_BASE.get(k.name, 2.5) for k in rules.conspiracies],
+    }
+
+
+_EVAL_WEIGHTS = {}
+
+
+def eval_weights(agora: bool, w=None):
+    """The core's evaluation weights for a rule set (built once per process for evaluate.py's
+    own WEIGHTS; afresh for another `w`)."""
+    if not EVALUATE:
+        raise NativeError(WHY_NOT or "the native core was built without the evaluation: rebuild it")
+    comp = compiled(agora)
+    if w is not None:
+        return _guard(_core.EvalWeights, comp.tables, eval_weights_dict(comp.rules, w))
+    made = _EVAL_WEIGHTS.get(id(comp))
+    if made is None or made[0] is not comp:
+        made = _EVAL_WEIGHTS[id(comp)] = (comp, _guard(_core.EvalWeights, comp.tables,
+                                                       eval_weights_dict(comp.rules)))
+    return made[1]
+
+
+def win_chance(v: float, age: int = 2) -> float:
+    """game/ai/evaluate.py `win_chance` computed in the core."""
+    return _guard(eval_weights(True).win_chance, v, age)
 
 
 def play_random_game(seed: int, agora: bool):

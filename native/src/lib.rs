@@ -9,6 +9,7 @@
 #![allow(clippy::collapsible_match)]
 
 pub mod core;
+pub mod evaluate;
 pub mod notation;
 pub mod rng;
 pub mod search;

@@ -751,6 +751,29 @@ impl Core {
         Ok(d)
     }
 
+    /// game/ai/evaluate.py `evaluate(s, me, hidden, tempo=tempo)` with the weights handed
+    /// over (`hidden`: slots whose card `me` cannot know).
+    #[pyo3(signature = (me, weights, hidden=Vec::new(), tempo=true))]
+    fn evaluate(&self, me: u8, weights: &EvalWeights, hidden: Vec<u8>, tempo: bool) -> PyResult<f64> {
+        let hidden = weights.check(&self.t, me, &hidden)?;
+        Ok(weights.e.evaluate(&self.t, &self.s, me as usize, hidden, tempo))
+    }
+
+    /// evaluate.py `terms`: {term name: value} (the terms its dict holds), for debugging.
+    #[pyo3(signature = (me, weights, hidden=Vec::new(), tempo=true))]
+    fn evaluate_terms<'py>(&self, py: Python<'py>, me: u8, weights: &EvalWeights, hidden: Vec<u8>, tempo: bool)
+                           -> PyResult<Bound<'py, PyDict>> {
+        let hidden = weights.check(&self.t, me, &hidden)?;
+        let terms = weights.e.terms(&self.t, &self.s, me as usize, hidden, tempo);
+        let d = PyDict::new(py);
+        for k in crate::evaluate::term::SUM_ORDER {
+            if terms.has(k) {
+                d.set_item(crate::evaluate::TERM_NAMES[k], terms.v[k])?;
+            }
+        }
+        Ok(d)
+    }
+
     #[staticmethod]
     fn state_bytes() -> usize {
         std::mem::size_of::<State>()
@@ -770,6 +793,7 @@ fn agora_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Tables>()?;
     m.add_class::<Core>()?;
     m.add_class::<Search>()?;
+    m.add_class::<EvalWeights>()?;
     let _ = PyList::empty(m.py());
     Ok(())
 }
@@ -876,16 +900,27 @@ impl Search {
     #[pyo3(signature = (pool, me, iterations, seconds, seed, priors, c_root=1.0, c=0.7, policy=1,
                         science=0.4, military=0.2, margin=0.0, threads=1, virtual_n=0, senate=0.0,
                         lookahead=false, deny=false, politics=0.0, points=0.0, redeal=false, card_first=false, age_stop=false,
-                        finishes=true, guard=0))]
+                        finishes=true, guard=0, leaf_eval=0.0, weights=None))]
     #[allow(clippy::too_many_arguments)]
     fn run(&mut self, py: Python<'_>, pool: Vec<PyRef<'_, Core>>, me: u8, iterations: u64, seconds: f64,
            seed: u64, priors: Vec<(String, f64, f64)>, c_root: f64, c: f64, policy: u8, science: f64,
            military: f64, margin: f64, threads: usize, virtual_n: u32, senate: f64,
            lookahead: bool, deny: bool, politics: f64, points: f64, redeal: bool,
-           card_first: bool, age_stop: bool, finishes: bool, guard: u8) -> PyResult<Vec<(String, u32, f64)>> {
+           card_first: bool, age_stop: bool, finishes: bool, guard: u8, leaf_eval: f64,
+           weights: Option<PyRef<'_, EvalWeights>>) -> PyResult<Vec<(String, u32, f64)>> {
         if pool.is_empty() {
             return Err(err("search: an empty pool of states"));
         }
+        if !(0.0..=1.0).contains(&leaf_eval) {
+            return Err(err("search: leaf_eval must lie in [0, 1]"));
+        }
+        let evaluator = match &weights {
+            Some(w) if same_rules(&w.t, &self.t) => Some(w.e.clone()),
+            Some(_) => return Err(err("search: evaluation weights of another rule set")),
+            None if leaf_eval > 0.0 => return Err(err("search: leaf_eval needs evaluation weights")),
+            None => None,
+        };
+        drop(weights);
         if me > 1 || threads == 0 || threads > 64 || !seconds.is_finite() || seconds < 0.0 || guard > 2 {
             return Err(err("search: bad arguments (seat, threads, seconds or guard)"));
         }
@@ -910,7 +945,7 @@ impl Search {
         }
         let params = crate::search::Params { c_root, c, policy, science, military, margin, senate, lookahead, deny,
                                               guard, politics, points, redeal, card_first,
-                                              age_stop, finishes };
+                                              age_stop, finishes, leaf_eval };
         let deadline = if seconds > 0.0 {
             Some(std::time::Instant::now() + std::time::Duration::from_secs_f64(seconds))
         } else {
@@ -924,14 +959,15 @@ impl Search {
         let extra: Vec<Vec<(Act, u32, f64)>> = py.allow_threads(|| {
             std::thread::scope(|sc| {
                 let handles: Vec<_> = helpers.iter_mut().enumerate().map(|(k, other)| {
-                    let (t, states, acts) = (&t, &states, &acts);
+                    let (t, states, acts, evaluator) = (&t, &states, &acts, &evaluator);
                     sc.spawn(move || {
                         other.set_root_priors(acts, mover, virtual_n);
-                        other.run(t, states, me, per, deadline, &params, seed.wrapping_add((k as u64 + 1) * 0x9E37_79B9));
+                        other.run(t, states, me, per, deadline, &params, seed.wrapping_add((k as u64 + 1) * 0x9E37_79B9),
+                                  evaluator.as_deref());
                         other.root_stats()
                     })
                 }).collect();
-                tree.run(&t, &states, me, per, deadline, &params, seed);
+                tree.run(&t, &states, me, per, deadline, &params, seed, evaluator.as_deref());
                 handles.into_iter().filter_map(|h| h.join().ok()).collect()
             })
         });
@@ -949,5 +985,122 @@ impl Search {
             let q = if n > 0 { w / n as f64 } else { 0.0 };
             (notation::format(&t, a), n, if mover == me { q } else { 1.0 - q })
         }).collect())
+    }
+}
+
+/// The position evaluation of one rule set (`crate::evaluate`), its numbers handed over
+/// once from game/ai/evaluate.py by the bridge (game/ai/native.py `eval_weights`): a dict
+/// with "weights" (WEIGHTS with CAP and DIMINISH, by name), "term_scale" (term: 3 scales),
+/// "value_scale" (3), and per id "token_passive" (None, a number or 3), "wonder_extra",
+/// "decree_value" (3 each) and "conspiracy_base".
+#[pyclass(frozen, module = "agora_native")]
+pub struct EvalWeights {
+    t: Arc<crate::tables::Tables>,
+    e: Arc<crate::evaluate::Evaluator>,
+    /// Another compilation of the same rule set, once found to be one (the states a game
+    /// deals may hold it): later calls then skip comparing the names. Kept alive here, so
+    /// its address can never be another table's.
+    twin: std::sync::OnceLock<Arc<crate::tables::Tables>>,
+}
+
+/// A number or a sequence of numbers, as a list.
+fn numbers(v: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<f64>> {
+    if let Ok(x) = v.extract::<f64>() {
+        return Ok(vec![x]);
+    }
+    v.extract::<Vec<f64>>().map_err(|_| err(format!("evaluation weights: {what} must be a number or a list of numbers")))
+}
+
+/// A dict of named numbers (a name: a number or a list of numbers).
+fn named_numbers(d: &Bound<'_, PyDict>, key: &str) -> PyResult<Vec<(String, Vec<f64>)>> {
+    let inner = get(d, key, "evaluation weights")?;
+    let inner = inner.downcast::<PyDict>().map_err(|_| err(format!("evaluation weights: '{key}' must be a dict")))?;
+    inner.iter().map(|(k, v)| {
+        let name: String = k.extract().map_err(|_| err(format!("evaluation weights: a key of '{key}' is not a str")))?;
+        let v = numbers(&v, &format!("{key}.{name}"))?;
+        Ok((name, v))
+    }).collect()
+}
+
+/// A list with an entry per id: each a number or a list of numbers (`none_ok`: or None).
+fn per_id_numbers(d: &Bound<'_, PyDict>, key: &str, none_ok: bool) -> PyResult<Vec<Option<Vec<f64>>>> {
+    let list = get(d, key, "evaluation weights")?;
+    let items: Vec<Bound<'_, PyAny>> = list.extract().map_err(|_| err(format!("evaluation weights: '{key}' must be a list")))?;
+    items.iter().enumerate().map(|(i, v)| {
+        if v.is_none() && none_ok {
+            return Ok(None);
+        }
+        numbers(v, &format!("{key}[{i}]")).map(Some)
+    }).collect()
+}
+
+fn scalars(v: Vec<Option<Vec<f64>>>, key: &str) -> PyResult<Vec<f64>> {
+    v.into_iter().enumerate().map(|(i, x)| match x.as_deref() {
+        Some([one]) => Ok(*one),
+        _ => Err(err(format!("evaluation weights: {key}[{i}] must be one number"))),
+    }).collect()
+}
+
+/// Two compilations of the same rule set (the bridge compiles once per `Rules` object, and
+/// game/ may hold more than one): the same components under the same names.
+fn same_rules(a: &crate::tables::Tables, b: &crate::tables::Tables) -> bool {
+    a.agora == b.agora && a.cards.len() == b.cards.len() && a.wonders.len() == b.wonders.len()
+        && a.progress.len() == b.progress.len() && a.decrees.len() == b.decrees.len()
+        && a.conspiracies.len() == b.conspiracies.len() && a.effects.len() == b.effects.len()
+        && a.names.cards == b.names.cards && a.names.wonders == b.names.wonders
+        && a.names.progress == b.names.progress && a.names.conspiracies == b.names.conspiracies
+}
+
+impl EvalWeights {
+    /// The checks of an evaluation call: these weights' tables, a seat, the hidden slots
+    /// (as a bit per slot).
+    fn check(&self, t: &Arc<crate::tables::Tables>, me: u8, hidden: &[u8]) -> PyResult<u32> {
+        let known = Arc::ptr_eq(&self.t, t) || self.twin.get().is_some_and(|x| Arc::ptr_eq(x, t));
+        if !known {
+            if !same_rules(&self.t, t) {
+                return Err(err("these evaluation weights were made for other tables"));
+            }
+            let _ = self.twin.set(t.clone());
+        }
+        if me > 1 {
+            return Err(err(format!("seat {me} is not 0 or 1")));
+        }
+        hidden.iter().try_fold(0u32, |m, &slot| {
+            if slot < 25 { Ok(m | 1 << slot) } else { Err(err(format!("hidden slot {slot} is out of the structure"))) }
+        })
+    }
+}
+
+#[pymethods]
+impl EvalWeights {
+    #[new]
+    fn new(tables: &Tables, d: &Bound<'_, PyDict>) -> PyResult<Self> {
+        let w = "evaluation weights";
+        let spec = crate::evaluate::Spec {
+            weights: named_numbers(d, "weights")?,
+            term_scale: named_numbers(d, "term_scale")?,
+            value_scale: ext(d, "value_scale", w)?,
+            token_passive: per_id_numbers(d, "token_passive", true)?,
+            wonder_extra: scalars(per_id_numbers(d, "wonder_extra", false)?, "wonder_extra")?,
+            decree_value: per_id_numbers(d, "decree_value", false)?.into_iter().flatten().collect(),
+            conspiracy_base: scalars(per_id_numbers(d, "conspiracy_base", false)?, "conspiracy_base")?,
+        };
+        let e = crate::evaluate::Evaluator::new(&tables.t, &spec).map_err(|m| err(format!("{w}: {m}")))?;
+        Ok(EvalWeights { t: tables.t.clone(), e: Arc::new(e), twin: std::sync::OnceLock::new() })
+    }
+
+    /// evaluate.py `win_chance(v, age)`.
+    #[pyo3(signature = (v, age=2))]
+    fn win_chance(&self, v: f64, age: u8) -> PyResult<f64> {
+        if !(1..=3).contains(&age) {
+            return Err(err(format!("age {age} is not 1, 2 or 3")));
+        }
+        Ok(self.e.win_chance(v, age))
+    }
+
+    /// The terms' names, in game/ai/weights.py TERM_NAMES order.
+    #[getter]
+    fn term_names(&self) -> Vec<&'static str> {
+        crate::evaluate::TERM_NAMES.to_vec()
     }
 }

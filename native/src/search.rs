@@ -13,9 +13,10 @@
 //! Selection: PUCT at the root (priors from the caller: `game/`'s one-ply evaluation), or
 //! UCB1 there too (`c_root` <= 0), UCB1 with availability below. The tree survives between
 //! decisions (`Tree::advance` walks it down the actions played since); with `age_stop` it
-//! ends at the next Age. With `redeal` (base game) each iteration first deals its
+//! ends at the next Age. With `redeal` (the base game's level) each iteration first deals its
 //! determinization's unseen cards afresh (`State::shuffle_unseen`), as the anchor draws its
-//! reveals.
+//! reveals. With `leaf_eval` the leaf an iteration adds is valued by the evaluation
+//! (`crate::evaluate`, evaluate.py's) as well as, or instead of, a playout (off: measured).
 //!
 //! The playout policy (`Policy`) gives each player a plan for the whole playout, as the
 //! anchor's does (docs/ai.md): science (green cards first, Law, The Mausoleum for a green
@@ -35,6 +36,7 @@ use std::hash::{Hash, Hasher};
 use std::time::Instant;
 
 use crate::core::{act, phase, step, Act, State};
+use crate::evaluate::Evaluator;
 use crate::rng;
 use crate::tables::{fx, Tables};
 
@@ -84,9 +86,9 @@ pub struct Params {
     /// points on offer rather than one at random: players who race for points, as an
     /// evaluation-guided opponent does.
     pub points: f64,
-    /// Base game: each iteration deals the unseen cards of its determinization afresh
+    /// Each iteration deals the unseen cards of its determinization afresh
     /// (`State::shuffle_unseen`), as the anchor draws its reveals, instead of reusing the
-    /// pool's deals.
+    /// pool's deals (the base game's level; Agora's measured it and does not).
     pub redeal: bool,
     /// The anchor's plain turn (game_simulator.cpp): a card drawn among the accessible ones,
     /// then discard 15 / build 35 / Wonder 50 (no Wonder left to build: 30 / 70), drawn
@@ -98,13 +100,17 @@ pub struct Params {
     /// The finishes every plan takes (a red card to the capital, a sixth science symbol);
     /// the anchor's playouts have none.
     pub finishes: bool,
+    /// Weight of the evaluation (`crate::evaluate`, game/ai/evaluate.py's) at the leaf a
+    /// walk down the tree adds: its winning chance blended with the playout's result, 1
+    /// without a playout (the Python `hard`'s leaves); 0 playouts only. Needs an evaluator.
+    pub leaf_eval: f64,
 }
 
 impl Default for Params {
     fn default() -> Self {
         Params { c_root: 1.0, c: 0.7, policy: 1, science: 0.4, military: 0.2, margin: 0.0, senate: 0.0,
                  lookahead: false, deny: false, guard: 0, politics: 0.0, points: 0.0, redeal: false,
-                 card_first: false, age_stop: false, finishes: true }
+                 card_first: false, age_stop: false, finishes: true, leaf_eval: 0.0 }
     }
 }
 
@@ -238,7 +244,7 @@ impl Tree {
     /// until `iterations` are done or `deadline` passes. Returns the iterations done.
     #[allow(clippy::too_many_arguments)] // one call site, from the bindings: each is a knob of the search
     pub fn run(&mut self, t: &Tables, pool: &[State], me: u8, iterations: u64, deadline: Option<Instant>,
-               params: &Params, seed: u64) -> u64 {
+               params: &Params, seed: u64, eval: Option<&Evaluator>) -> u64 {
         if pool.is_empty() {
             return 0;
         }
@@ -260,7 +266,7 @@ impl Tree {
             if params.redeal {
                 s.shuffle_unseen(t, &mut r);
             }
-            let value = self.iterate(t, &mut s, me, params, &mut r, &mut buf, &mut buf2, &mut path);
+            let value = self.iterate(t, &mut s, me, params, eval, &mut r, &mut buf, &mut buf2, &mut path);
             if let Some(v) = value {
                 for &id in &path {
                     let nd = &mut self.nodes[id as usize];
@@ -277,8 +283,8 @@ impl Tree {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn iterate(&mut self, t: &Tables, s: &mut State, me: u8, params: &Params, r: &mut u64,
-               buf: &mut Vec<Act>, buf2: &mut Vec<Act>, path: &mut Vec<u32>) -> Option<f64> {
+    fn iterate(&mut self, t: &Tables, s: &mut State, me: u8, params: &Params, eval: Option<&Evaluator>,
+               r: &mut u64, buf: &mut Vec<Act>, buf2: &mut Vec<Act>, path: &mut Vec<u32>) -> Option<f64> {
         path.clear();
         path.push(0);
         let mut node = 0u32;
@@ -318,11 +324,27 @@ impl Tree {
                 break;
             }
         }
-        if s.phase != phase::OVER {
-            let mut pol = Policy::new(params, t.agora, me, r);
-            if pol.play(t, s, r, buf, buf2).is_err() {
-                return None;
-            }
+        if s.phase == phase::OVER {
+            return Some(leaf_value(t, s, me, params.margin));
+        }
+        let judged = match eval {
+            Some(e) if params.leaf_eval > 0.0 => e.win_chance(e.evaluate(t, s, me as usize, 0, true), s.age),
+            _ => return self.play_out(t, s, me, params, r, buf, buf2),
+        };
+        if params.leaf_eval >= 1.0 {
+            return Some(judged);
+        }
+        let played = self.play_out(t, s, me, params, r, buf, buf2)?;
+        Some((1.0 - params.leaf_eval) * played + params.leaf_eval * judged)
+    }
+
+    /// The rest of the game by the playout policy: its value for `me`.
+    #[allow(clippy::too_many_arguments)]
+    fn play_out(&self, t: &Tables, s: &mut State, me: u8, params: &Params, r: &mut u64,
+                buf: &mut Vec<Act>, buf2: &mut Vec<Act>) -> Option<f64> {
+        let mut pol = Policy::new(params, t.agora, me, r);
+        if pol.play(t, s, r, buf, buf2).is_err() {
+            return None;
         }
         Some(leaf_value(t, s, me, params.margin))
     }
