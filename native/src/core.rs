@@ -534,7 +534,7 @@ impl State {
     }
 
     #[inline]
-    fn city_cards(&self, t: &Tables, p: usize) -> u128 {
+    pub(crate) fn city_cards(&self, t: &Tables, p: usize) -> u128 {
         self.owned[p] & !t.senator_mask
     }
 
@@ -542,11 +542,11 @@ impl State {
         (self.owned[p] & t.senator_mask).count_ones()
     }
 
-    fn unbuilt(&self, p: usize) -> u16 {
+    pub(crate) fn unbuilt(&self, p: usize) -> u16 {
         self.wonders[p] & !self.built[p]
     }
 
-    fn standing_wonders(&self) -> u32 {
+    pub(crate) fn standing_wonders(&self) -> u32 {
         pop16(self.built[0] | self.built[1])
     }
 
@@ -563,11 +563,11 @@ impl State {
         }
     }
 
-    fn token_flag(&self, t: &Tables, p: usize, f: impl Fn(&crate::tables::Progress) -> bool) -> bool {
+    pub(crate) fn token_flag(&self, t: &Tables, p: usize, f: impl Fn(&crate::tables::Progress) -> bool) -> bool {
         bits16(self.progress_owned[p]).any(|i| f(&t.progress[i as usize]))
     }
 
-    fn extra_shields(&self, t: &Tables, p: usize, color: u8) -> u8 {
+    pub(crate) fn extra_shields(&self, t: &Tables, p: usize, color: u8) -> u8 {
         let mut v = 0;
         for i in bits16(self.progress_owned[p]) {
             let tok = &t.progress[i as usize];
@@ -631,20 +631,20 @@ impl State {
         }
     }
 
-    fn distinct_symbols(&self, p: usize) -> usize {
+    pub(crate) fn distinct_symbols(&self, p: usize) -> usize {
         self.city[p].symbols.iter().filter(|&&n| n > 0).count()
     }
 
     // --- Agora: Decrees (game/state.py: controlled_decrees, decree_args, ...)
 
-    fn controlled(&self, p: usize) -> impl Iterator<Item = u8> + '_ {
+    pub(crate) fn controlled(&self, p: usize) -> impl Iterator<Item = u8> + '_ {
         (0..6).filter_map(move |i| {
             let ch = self.dec_ch[i];
             if ch != NONE && self.control[ch as usize] == p as u8 { Some(self.dec_id[i]) } else { None }
         })
     }
 
-    fn decree_sum(&self, t: &Tables, p: usize, f: impl Fn(&crate::tables::Decree) -> u8) -> u8 {
+    pub(crate) fn decree_sum(&self, t: &Tables, p: usize, f: impl Fn(&crate::tables::Decree) -> u8) -> u8 {
         if !t.agora {
             return 0;
         }
@@ -780,11 +780,11 @@ impl State {
         trade_cost(&t.wonders[w].res, &info.prod, &info.choices[..info.nchoice as usize], &ctx.prices, waive)
     }
 
-    fn recruit_cost(&self, t: &Tables, p: usize) -> u32 {
+    pub(crate) fn recruit_cost(&self, t: &Tables, p: usize) -> u32 {
         if self.token_flag(t, p, |x| x.free_recruit) { 0 } else { self.n_senators(t, p) }
     }
 
-    fn discard_value(&self, t: &Tables, p: usize) -> u32 {
+    pub(crate) fn discard_value(&self, t: &Tables, p: usize) -> u32 {
         2 + self.city[p].colors[YELLOW as usize] as u32 + self.decree_sum(t, p, |d| d.discard_bonus) as u32
     }
 
@@ -798,7 +798,7 @@ impl State {
         self.coins[p] -= (n.min(self.coins[p] as u32)) as u16;
     }
 
-    fn count_in_city(&self, q: usize, counter: u16) -> u32 {
+    pub(crate) fn count_in_city(&self, q: usize, counter: u16) -> u32 {
         if counter & COUNT_WONDERS != 0 {
             return pop16(self.built[q]);
         }
@@ -1063,11 +1063,11 @@ impl State {
 
     // ------------------------------------------------------------------ Senate
 
-    fn supply(&self, p: usize) -> u8 {
+    pub(crate) fn supply(&self, p: usize) -> u8 {
         CUBES - (0..6).map(|ch| self.cubes[ch * 2 + p]).sum::<u8>()
     }
 
-    fn on_board(&self, p: usize) -> u32 {
+    pub(crate) fn on_board(&self, p: usize) -> u32 {
         (0..6).map(|ch| self.cubes[ch * 2 + p] as u32).sum()
     }
 

@@ -10,7 +10,7 @@
 //! as evaluate.py does) and the few constants written inside evaluate.py's functions.
 
 use crate::core::{bits128, phase, step, PriceCtx, State, PREPARED, TRIGGERED};
-use crate::tables::{fx, Tables, BLUE, COUNT_COINS, COUNT_WONDERS, NONE, N_COLORS, N_RES, YELLOW};
+use crate::tables::{fx, Tables, BLUE, NONE, N_RES};
 
 /// evaluate.py `WIN`: the value of a decided game.
 pub const WIN: f64 = 1000.0;
@@ -417,23 +417,6 @@ impl Facts {
 
 // ---------------------------------------------------------------- the state, as evaluate.py reads it
 
-fn unbuilt(s: &State, p: usize) -> u16 {
-    s.wonders[p] & !s.built[p]
-}
-
-fn standing_wonders(s: &State) -> u32 {
-    (s.built[0] | s.built[1]).count_ones()
-}
-
-fn city_cards(s: &State, t: &Tables, p: usize) -> u128 {
-    s.owned[p] & !t.senator_mask
-}
-
-/// Distinct scientific symbols of p (evaluate.py `len(info.symbols)`).
-fn distinct_symbols(s: &State, p: usize) -> usize {
-    s.city[p].symbols.iter().filter(|&&n| n > 0).count()
-}
-
 fn has_fixed(s: &State, p: usize, r: usize) -> bool {
     s.city[p].fixed & (1 << r) != 0
 }
@@ -441,65 +424,6 @@ fn has_fixed(s: &State, p: usize, r: usize) -> bool {
 /// evaluate.py `_distance`: the pawn's distance toward p's opponent's capital.
 fn distance(s: &State, p: usize) -> i32 {
     if p == 0 { s.pawn as i32 } else { -(s.pawn as i32) }
-}
-
-/// game/effects.py `count_in_city`.
-fn count_in_city(s: &State, q: usize, counter: u16) -> u32 {
-    if counter & COUNT_WONDERS != 0 {
-        return s.built[q].count_ones();
-    }
-    if counter & COUNT_COINS != 0 {
-        return s.coins[q] as u32;
-    }
-    (0..N_COLORS).filter(|&c| counter & (1 << c) != 0).map(|c| s.city[q].colors[c] as u32).sum()
-}
-
-/// The Decrees p controls (game/state.py `controlled_decrees`).
-fn controlled_decrees<'a>(s: &'a State, p: usize) -> impl Iterator<Item = u8> + 'a {
-    (0..6).filter(move |&i| s.dec_ch[i] != NONE && s.control[s.dec_ch[i] as usize] == p as u8)
-        .map(move |i| s.dec_id[i])
-}
-
-fn decree_sum(s: &State, t: &Tables, p: usize, f: impl Fn(&crate::tables::Decree) -> u8) -> u32 {
-    if !t.agora {
-        return 0;
-    }
-    controlled_decrees(s, p).map(|d| f(&t.decrees[d as usize]) as u32).sum()
-}
-
-fn owns_token(s: &State, t: &Tables, p: usize, f: impl Fn(&crate::tables::Progress) -> bool) -> bool {
-    (0..t.progress.len()).any(|i| s.progress_owned[p] & (1 << i) != 0 && f(&t.progress[i]))
-}
-
-/// game/city.py: an owned token's extra shields for a colour (the last one sets it).
-fn extra_shields(s: &State, t: &Tables, p: usize, color: u8) -> u32 {
-    let mut v = 0;
-    for (i, tok) in t.progress.iter().enumerate() {
-        if s.progress_owned[p] & (1 << i) != 0 && tok.has_extra_shields & (1 << color) != 0 {
-            v = tok.extra_shields[color as usize] as u32;
-        }
-    }
-    v
-}
-
-/// game/state.py `discard_value`.
-fn discard_value(s: &State, t: &Tables, p: usize) -> u32 {
-    2 + s.city[p].colors[YELLOW as usize] as u32 + decree_sum(s, t, p, |d| d.discard_bonus)
-}
-
-/// game/state.py `recruit_cost`.
-fn recruit_cost(s: &State, t: &Tables, p: usize) -> u32 {
-    if owns_token(s, t, p, |x| x.free_recruit) { 0 } else { (s.owned[p] & t.senator_mask).count_ones() }
-}
-
-/// game/senate.py `cubes_on_board`.
-fn cubes_on_board(s: &State, p: usize) -> u32 {
-    (0..6).map(|ch| s.cubes[ch * 2 + p] as u32).sum()
-}
-
-/// game/senate.py `supply`.
-fn supply(s: &State, p: usize) -> i64 {
-    crate::core::CUBES as i64 - cubes_on_board(s, p) as i64
 }
 
 /// Does the core's state list the structure as game/'s does? During the base game's draft
@@ -654,7 +578,7 @@ impl Evaluator {
     /// evaluate.py `_mausoleum_ready(coins=False)`: can p still build The Mausoleum?
     fn mausoleum_ready(&self, s: &State, p: usize) -> bool {
         match self.f.mausoleum {
-            Some(m) => unbuilt(s, p) & (1 << m) != 0 && standing_wonders(s) < 7,
+            Some(m) => s.unbuilt(p) & (1 << m) != 0 && s.standing_wonders() < 7,
             None => false,
         }
     }
@@ -662,7 +586,7 @@ impl Evaluator {
     /// evaluate.py `live_symbols`: the scientific symbols that can still be obtained (bit
     /// per symbol).
     fn live_symbols(&self, t: &Tables, s: &State) -> u32 {
-        let mut gone = city_cards(s, t, 0) | city_cards(s, t, 1);
+        let mut gone = s.city_cards(t, 0) | s.city_cards(t, 1);
         let mut structure = structure_cards(s, t);
         if self.mausoleum_ready(s, 0) || self.mausoleum_ready(s, 1) {
             structure |= s.discard; // a Mausoleum still to build brings one back
@@ -691,7 +615,7 @@ impl Evaluator {
     /// evaluate.py `science_value`; `own` when p is the evaluating seat (its curve is then
     /// science_live_own; the opponent's symbols are charged on science_live).
     fn science_value(&self, t: &Tables, s: &State, p: usize, live: u32, hidden: u32, own: bool) -> f64 {
-        let n = distinct_symbols(s, p);
+        let n = s.distinct_symbols(p);
         if n >= 6 {
             return WIN;
         }
@@ -726,7 +650,7 @@ impl Evaluator {
             return 0.0;
         }
         let mut have = s.city[p].symbols[sym as usize];
-        let n = distinct_symbols(s, p);
+        let n = s.distinct_symbols(p);
         if have == 1 && self.law_on_board(s) && !self.has_law_symbol(s, p) {
             have = 0; // the second of a pair brings Law, a symbol of its own
         }
@@ -790,7 +714,7 @@ impl Evaluator {
     /// evaluate.py `_points`: civilian points on the sheet (military and Senate apart).
     fn points(&self, t: &Tables, s: &State, p: usize) -> f64 {
         let mut pts: i64 = 0;
-        for cid in bits128(city_cards(s, t, p)) {
+        for cid in bits128(s.city_cards(t, p)) {
             let c = &t.cards[cid as usize];
             pts += c.points as i64;
             if c.is_guild {
@@ -856,7 +780,7 @@ impl Evaluator {
             return 0.0;
         }
         let value = self.w.chain_out[s.age as usize - 1];
-        let gone = city_cards(s, t, 0) | city_cards(s, t, 1);
+        let gone = s.city_cards(t, 0) | s.city_cards(t, 1);
         let structure = structure_cards(s, t);
         let mut v = 0.0;
         for sym in slots(chains) {
@@ -876,7 +800,7 @@ impl Evaluator {
             v += match self.f.token_role[i] {
                 TokenRole::Plain => continue,
                 TokenRole::PerWonder(val) => {
-                    if standing_wonders(s) < 7 { val * unbuilt(s, p).count_ones() as f64 } else { 0.0 }
+                    if s.standing_wonders() < 7 { val * s.unbuilt(p).count_ones() as f64 } else { 0.0 }
                 }
                 TokenRole::Mathematics(val) => val * (1.0 - self.progress_of_game(t, s)),
                 TokenRole::PerAge(val) => val[age],
@@ -894,7 +818,7 @@ impl Evaluator {
             let theirs = s.coins[1 - p];
             v += wv.loss.min(theirs as u32) as f64 * self.marginal_coin(s.age, theirs);
         }
-        if wv.again || owns_token(s, t, p, |x| x.wonders_play_again) {
+        if wv.again || s.token_flag(t, p, |x| x.wonders_play_again) {
             v += self.w.extra_turn;
         }
         if wv.shields != 0 {
@@ -909,8 +833,8 @@ impl Evaluator {
 
     /// evaluate.py `_wonders`: the potential of Wonders owned but not built yet.
     fn wonders(&self, t: &Tables, s: &State, p: usize) -> f64 {
-        let standing = standing_wonders(s);
-        let unbuilt = unbuilt(s, p);
+        let standing = s.standing_wonders();
+        let unbuilt = s.unbuilt(p);
         if standing >= 7 || unbuilt == 0 {
             return 0.0;
         }
@@ -953,16 +877,16 @@ impl Evaluator {
                 None => 1.0,
             },
             ConspiracyRole::Expropriation => {
-                let blues = bits128(city_cards(s, t, opp)).map(|c| &t.cards[c as usize]).filter(|c| c.color == BLUE);
+                let blues = bits128(s.city_cards(t, opp)).map(|c| &t.cards[c as usize]).filter(|c| c.color == BLUE);
                 match blues.map(|c| c.points).max() {
                     Some(best) => 0.8 + best as f64,
                     None => 1.0,
                 }
             }
-            ConspiracyRole::Extortion => 1.0 + if unbuilt(s, opp) != 0 { 4.0 } else { 0.0 },
+            ConspiracyRole::Extortion => 1.0 + if s.unbuilt(opp) != 0 { 4.0 } else { 0.0 },
             ConspiracyRole::Embezzlement => {
-                let mine = cubes_on_board(s, p);
-                let theirs = (s.coins[opp] as u32).min(cubes_on_board(s, opp));
+                let mine = s.on_board(p);
+                let theirs = (s.coins[opp] as u32).min(s.on_board(opp));
                 0.8 + (mine + theirs) as f64 * 0.45
             }
             ConspiracyRole::Base => self.f.conspiracy_base[k],
@@ -1007,7 +931,7 @@ impl Evaluator {
         if need as usize >= table.len() {
             return 0.0;
         }
-        if supply(s, p) < need {
+        if (s.supply(p) as i64) < need {
             return table[need as usize] * 0.3;
         }
         table[need as usize]
@@ -1034,7 +958,7 @@ impl Evaluator {
     fn token_gain(&self, t: &Tables, s: &State, p: usize, tid: usize) -> f64 {
         let mut v = self.f.token_points[tid] + self.f.token_coins[tid] * self.marginal_coin(s.age, s.coins[p]);
         if self.f.law == Some(tid as u8) {
-            let n = distinct_symbols(s, p);
+            let n = s.distinct_symbols(p);
             if !self.has_law_symbol(s, p) {
                 if n + 1 >= 6 {
                     return WIN;
@@ -1045,7 +969,7 @@ impl Evaluator {
         }
         match self.f.token_role[tid] {
             TokenRole::Plain => {}
-            TokenRole::PerWonder(val) => v += val * unbuilt(s, p).count_ones() as f64,
+            TokenRole::PerWonder(val) => v += val * s.unbuilt(p).count_ones() as f64,
             TokenRole::Mathematics(val) => {
                 v += 3.0 * (s.progress_owned[p].count_ones() + 1) as f64 + val * (1.0 - self.progress_of_game(t, s));
             }
@@ -1062,12 +986,12 @@ impl Evaluator {
     /// evaluate.py `_card_gain` for a Senator: recruit it or discard it.
     fn senator_gain(&self, t: &Tables, s: &State, p: usize, kind: u8, o: &Offer) -> f64 {
         let (mc, discard) = (o.mc, o.discard);
-        let cost = recruit_cost(s, t, p);
+        let cost = s.recruit_cost(t, p);
         if cost > s.coins[p] as u32 {
             return discard;
         }
         let g = if kind == 1 {
-            let blue = s.city[p].colors[BLUE as usize] as u32 + decree_sum(s, t, p, |d| d.blue_bonus);
+            let blue = s.city[p].colors[BLUE as usize] as u32 + (s.decree_sum(t, p, |d| d.blue_bonus) as u32);
             let n = if blue <= 1 { 1 } else if blue <= 3 { 2 } else { 3 };
             if Self::political_need(s, p) <= n as i64 {
                 return WIN * 0.5; // may win politically (checked exactly elsewhere)
@@ -1095,7 +1019,7 @@ impl Evaluator {
         let (info, opp) = (&s.city[p], &s.city[1 - p]);
         let mut g = c.points as f64 - price as f64 * mc;
         if c.shields != 0 {
-            let sh = (c.shields as u32 + extra_shields(s, t, p, c.color)) as i32;
+            let sh = (c.shields as u32 + (s.extra_shields(t, p, c.color) as u32)) as i32;
             let d = distance(s, p);
             if d + sh >= t.capital as i32 {
                 return WIN;
@@ -1103,7 +1027,7 @@ impl Evaluator {
             g += self.military_value(t, s, d + sh) - self.military_value(t, s, d);
         }
         if c.science != NONE {
-            let n = distinct_symbols(s, p);
+            let n = s.distinct_symbols(p);
             let have = info.symbols[c.science as usize];
             if have == 0 {
                 if n + 1 >= 6 {
@@ -1129,7 +1053,7 @@ impl Evaluator {
         }
         g += self.on_gain_coins(t, s, p, c, mc);
         if c.is_guild {
-            let best = count_in_city(s, 0, c.guild_counter).max(count_in_city(s, 1, c.guild_counter));
+            let best = s.count_in_city(0, c.guild_counter).max(s.count_in_city(1, c.guild_counter));
             g += (c.guild_points as u32 * (best / (c.guild_per as u32).max(1))) as f64 + 1.0;
             g += (guild_coins_each(t, c) * best) as f64 * mc;
         }
@@ -1166,7 +1090,7 @@ impl Evaluator {
             let e = t.effects[e as usize];
             match e.kind {
                 fx::COINS => g += e.a as f64 * mc,
-                fx::COINS_PER => g += (e.b as u32 * count_in_city(s, p, e.a)) as f64 * mc,
+                fx::COINS_PER => g += (e.b as u32 * s.count_in_city(p, e.a)) as f64 * mc,
                 _ => {}
             }
         }
@@ -1179,7 +1103,7 @@ impl Evaluator {
             return 0.0;
         }
         let mc = self.marginal_coin(s.age, s.coins[p]);
-        let o = Offer { mc, discard: discard_value(s, t, p) as f64 * mc, ctx: s.price_ctx(t, p) };
+        let o = Offer { mc, discard: s.discard_value(t, p) as f64 * mc, ctx: s.price_ctx(t, p) };
         let mut best = o.discard;
         let unknown = self.w.unknown_card[s.age as usize - 1];
         for slot in slots(s.accessible) {
@@ -1195,9 +1119,9 @@ impl Evaluator {
                 }
             }
         }
-        if standing_wonders(s) < 7 {
+        if s.standing_wonders() < 7 {
             let coins = s.coins[p] as u32;
-            for wid in ids16(unbuilt(s, p)) {
+            for wid in ids16(s.unbuilt(p)) {
                 let price = s.wonder_price_with(t, p, wid, &o.ctx);
                 if price <= coins {
                     let g = (1.0 - self.w.wonder_unbuilt) * self.wonder_gain(t, s, p, wid, mc) - price as f64 * 0.2;
@@ -1252,7 +1176,7 @@ impl Evaluator {
 
 /// evaluate.py `_guild_points`.
 fn guild_points(s: &State, c: &crate::tables::Card) -> u32 {
-    let best = count_in_city(s, 0, c.guild_counter).max(count_in_city(s, 1, c.guild_counter));
+    let best = s.count_in_city(0, c.guild_counter).max(s.count_in_city(1, c.guild_counter));
     c.guild_points as u32 * (best / (c.guild_per as u32).max(1))
 }
 

@@ -915,8 +915,10 @@ impl Search {
             return Err(err("search: leaf_eval must lie in [0, 1]"));
         }
         let evaluator = match &weights {
-            Some(w) if same_rules(&w.t, &self.t) => Some(w.e.clone()),
-            Some(_) => return Err(err("search: evaluation weights of another rule set")),
+            Some(w) => {
+                w.check(&self.t, me, &[])?;
+                Some(w.e.clone())
+            }
             None if leaf_eval > 0.0 => return Err(err("search: leaf_eval needs evaluation weights")),
             None => None,
         };

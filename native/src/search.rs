@@ -329,25 +329,15 @@ impl Tree {
         }
         let judged = match eval {
             Some(e) if params.leaf_eval > 0.0 => e.win_chance(e.evaluate(t, s, me as usize, 0, true), s.age),
-            _ => return self.play_out(t, s, me, params, r, buf, buf2),
+            _ => return play_out(t, s, me, params, r, buf, buf2),
         };
         if params.leaf_eval >= 1.0 {
             return Some(judged);
         }
-        let played = self.play_out(t, s, me, params, r, buf, buf2)?;
+        let played = play_out(t, s, me, params, r, buf, buf2)?;
         Some((1.0 - params.leaf_eval) * played + params.leaf_eval * judged)
     }
 
-    /// The rest of the game by the playout policy: its value for `me`.
-    #[allow(clippy::too_many_arguments)]
-    fn play_out(&self, t: &Tables, s: &mut State, me: u8, params: &Params, r: &mut u64,
-                buf: &mut Vec<Act>, buf2: &mut Vec<Act>) -> Option<f64> {
-        let mut pol = Policy::new(params, t.agora, me, r);
-        if pol.play(t, s, r, buf, buf2).is_err() {
-            return None;
-        }
-        Some(leaf_value(t, s, me, params.margin))
-    }
 
     /// Pick the child to follow among the legal actions `legal` (creating missing ones).
     fn select(&mut self, node: u32, legal: &[Act], mover: u8, params: &Params, r: &mut u64) -> u32 {
@@ -392,6 +382,17 @@ impl Tree {
         }
         best
     }
+}
+
+/// The rest of the game by the playout policy: its value for `me`.
+#[allow(clippy::too_many_arguments)]
+fn play_out(t: &Tables, s: &mut State, me: u8, params: &Params, r: &mut u64,
+            buf: &mut Vec<Act>, buf2: &mut Vec<Act>) -> Option<f64> {
+    let mut pol = Policy::new(params, t.agora, me, r);
+    if pol.play(t, s, r, buf, buf2).is_err() {
+        return None;
+    }
+    Some(leaf_value(t, s, me, params.margin))
 }
 
 /// 1 for a win of `me`, 0 for a loss, 1/2 for a draw.
