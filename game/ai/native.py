@@ -606,10 +606,11 @@ class NativeSearch:
     def reset(self) -> None:
         self._s.reset()
 
-    def advance(self, played) -> bool:
+    def advance(self, played, followups: bool = False) -> bool:
         """Walk the tree down the actions played since the last search (notations);
-        False when it had to be reset (an action the tree never tried)."""
-        return _guard(self._s.advance, [str(a) for a in played])
+        False when it had to be reset (an action the tree never tried). `followups`: the
+        guided search's tree, whose turns' follow-ups have no node, stepped over."""
+        return _guard(self._s.advance, [str(a) for a in played], followups)
 
     @property
     def size(self) -> int:
@@ -637,9 +638,10 @@ class NativeSearch:
         `priors`: (action, prior) or (action, prior, value); `virtual_n=k` starts an unvisited
         root child with k visits of its value.
         `leaf_eval=x` values each new leaf by x times the evaluation's winning chance (the
-        core's evaluate.py) plus 1 - x times a playout.
+        core's evaluate.py) plus 1 - x times a playout; `guided=True` searches as the Python
+        `hard` does (search/guided.rs: follow-ups greedy, priors everywhere, no playouts).
         Returns [(notation, visits, mean value for `me`)] for the root's actions."""
-        if params.get("leaf_eval"):
+        if params.get("leaf_eval") or params.get("guided"):
             params["weights"] = eval_weights(self.agora)
         return _guard(lambda: self._s.run([x._c for x in pool], me, iterations, seconds,
                                           seed & ((1 << 64) - 1),

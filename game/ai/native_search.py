@@ -89,6 +89,11 @@ class NativeSearchPlayer(SearchPlayer):
                    "science": 0.5, "military": 0.0, "deny": False}
     base_root = {"c_root": 0.0, "c": 0.75}
     choose_by_mean = True
+    # The guided search (search/guided.rs): the Python `hard`'s own tree search in the core
+    # (follow-ups greedy, priors at every node, leaves by the evaluation), per rule set.
+    guided = (False, True)
+    guided_params = {"guided": True, "upgrade": 4, "prior_temperature": 2.5}
+    guided_root = {"c_root": 0.0, "c": 0.6}
 
     def playout_params(self, agora: bool) -> dict:
         """The core's playout parameters (search.rs `Params`) this player searches with: the
@@ -137,7 +142,8 @@ class NativeSearchPlayer(SearchPlayer):
         return max(values, key=lambda a: (values[a], -order.get(a, len(order))))
 
     def _native_tree(self, s0, history):
-        """The kept tree walked down the actions played since, or a fresh one."""
+        """The kept tree walked down the actions played since (the guided search's stepping
+        over the follow-ups it plays greedily), or a fresh one."""
         if self._tree is None or self._tree.agora != bool(s0.agora):
             self._tree = native.NativeSearch(s0.agora)
             self._tree_at = None
@@ -149,7 +155,7 @@ class NativeSearchPlayer(SearchPlayer):
         if age != s0.age or len(before) >= len(history) or history[:len(before)] != before:
             self._tree.reset()
             return
-        self._tree.advance(_notation(e) for e in history[len(before):])
+        self._tree.advance([_notation(e) for e in history[len(before):]], self.guided[bool(s0.agora)])
 
     def choose(self, observation, legal_actions):
         if observation.get("agora") and not self.native_agora:
@@ -179,12 +185,16 @@ class NativeSearchPlayer(SearchPlayer):
         seconds = 0.0 if fixed is not None else max(0.001, deadline - time.perf_counter())
         root = self.base_root if anchor_like else {"c_root": self.c_root, "c": self.c_tree}
         params = self.playout_params(s0.agora)
+        virtual_n = self.root_virtual
+        if self.guided[bool(s0.agora)]:
+            # one visit of each root child's one-ply chance, as mcts.py `seed_children`
+            root, params, virtual_n = self.guided_root, self.guided_params, 1
         if params.get("redeal") and (det.obs.get("secret_seen") or ((), ()))[me]:
             # this seat looked at the cards removed at setup (Treason): they are not unseen
             params = dict(params, redeal=False)
         stats = self._tree.run(pool, me, iterations=fixed if fixed is not None else 1 << 62,
                                seconds=seconds, seed=self.rng.getrandbits(63), priors=prior_list,
-                               threads=self.threads, virtual_n=self.root_virtual, **root, **params)
+                               threads=self.threads, virtual_n=virtual_n, **root, **params)
         self._tree_at = (history, s0.age)
         self.last_iterations = self._tree.last_iterations
         by_text = {str(a): a for _, a, _ in root_scores}

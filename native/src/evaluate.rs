@@ -9,7 +9,7 @@
 //! code's own shape: which token or Conspiracy a rule of the code singles out (by its name,
 //! as evaluate.py does) and the few constants written inside evaluate.py's functions.
 
-use crate::core::{bits128, phase, step, PriceCtx, State, PREPARED, TRIGGERED};
+use crate::core::{act, bits128, phase, step, Act, PriceCtx, State, PREPARED, TRIGGERED};
 use crate::tables::{fx, Tables, BLUE, NONE, N_RES};
 
 /// evaluate.py `WIN`: the value of a decided game.
@@ -528,6 +528,73 @@ impl Evaluator {
             *v *= self.term_scale[i][k];
         }
         out
+    }
+
+    /// Every slot of the structure as a hidden mask (heuristic.py `Lookahead.value` once
+    /// the Age has changed: `range(len(s.structure))`).
+    pub fn structure_slots(&self, t: &Tables, s: &State) -> u32 {
+        let n = structure_len(s, t);
+        if n >= 32 { u32::MAX } else { (1u32 << n) - 1 }
+    }
+
+    /// evaluate.py `cube_terms`: the terms a Senate choice can change (the guided search
+    /// scores its quick follow-up decisions with them, as mcts.py does).
+    pub fn cube_terms(&self, t: &Tables, s: &State, me: usize) -> f64 {
+        let opp = 1 - me;
+        let k = s.age as usize - 1;
+        let scale = |i: usize| self.term_scale[i][k];
+        let mut v = self.military_value(t, s, distance(s, me)) * scale(term::MILITARY);
+        if t.agora {
+            v += (self.senate(t, s, me) - self.senate(t, s, opp)) * scale(term::SENATE);
+            v += (self.conspiracies(t, s, me, me) - self.conspiracies(t, s, opp, me)) * scale(term::CONSPIRACIES);
+        }
+        if s.n_pending > 0 {
+            v += (self.pending_value(t, s, me, me) - self.pending_value(t, s, opp, me)) * scale(term::PENDING);
+        }
+        v
+    }
+
+    /// mcts.py `quick_score` of each of `legal` (one position's actions, by its mover), in
+    /// order into `out`: the guided search's priors below the root. A card's gain is worked
+    /// out once per player (mcts.py `CardGains`); taking a card the opponent would gain from
+    /// adds 0.3 of that gain, at most 3.
+    pub fn quick_scores(&self, t: &Tables, s: &State, legal: &[Act], out: &mut Vec<f64>) {
+        out.clear();
+        let Some(p) = s.current_player() else {
+            out.resize(legal.len(), 0.0);
+            return;
+        };
+        let p = p as usize;
+        let offer = |q: usize| {
+            let mc = self.marginal_coin(s.age, s.coins[q]);
+            Offer { mc, discard: s.discard_value(t, q) as f64 * mc, ctx: s.price_ctx(t, q) }
+        };
+        let offers = [offer(0), offer(1)];
+        let mut memo: Vec<(usize, u8, f64)> = Vec::with_capacity(16);
+        let mut gain = |q: usize, cid: u8| -> f64 {
+            if let Some(&(_, _, g)) = memo.iter().find(|m| m.0 == q && m.1 == cid) {
+                return g;
+            }
+            let g = self.card_gain(t, s, q, cid, &offers[q]);
+            memo.push((q, cid, g));
+            g
+        };
+        let opp = 1 - p;
+        for &a in legal {
+            let v = match a.k {
+                act::BUILD | act::RECRUIT => gain(p, a.a) + 0.3 * gain(opp, a.a).min(10.0),
+                act::DISCARD => offers[p].discard + 0.3 * gain(opp, a.a).min(10.0),
+                act::WONDER => {
+                    let w = a.a as usize;
+                    self.wonder_gain(t, s, p, w, offers[p].mc) - s.wonder_price(t, p, w) as f64 * offers[p].mc
+                        + 0.3 * gain(opp, a.b).min(10.0)
+                }
+                act::PREPARE => 0.4 * self.conspiracy_value(t, s, p, a.a as usize) + 0.3 * gain(opp, a.b).min(10.0),
+                act::TRIGGER => self.conspiracy_value(t, s, p, a.a as usize),
+                _ => 0.0,
+            };
+            out.push(v);
+        }
     }
 
     /// The mover takes the best option on offer: it counts for the mover, against the other.

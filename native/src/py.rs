@@ -822,15 +822,22 @@ impl Search {
     }
 
     /// Walk the root down the actions played since the last search (notations); returns
-    /// whether the tree was kept (False: it was reset).
-    fn advance(&mut self, played: Vec<String>) -> bool {
+    /// whether the tree was kept (False: it was reset). `followups`: the tree is the guided
+    /// search's, which holds no node for a turn's follow-ups; an action of a kind (its
+    /// notation's verb) none of the node's children has is stepped over (mcts.py `subtree`).
+    #[pyo3(signature = (played, followups=false))]
+    fn advance(&mut self, played: Vec<String>, followups: bool) -> bool {
         let want: Vec<String> = played.iter().map(|x| notation::normalize(x)).collect();
         let t = self.t.clone();
         let same = |a: Act, i: usize| notation::normalize(&notation::format(&t, a)) == want[i];
+        let verb = |x: &str| x.split_whitespace().next().unwrap_or("").to_string();
+        let step_over = |acts: &[Act], i: usize| {
+            followups && !acts.iter().any(|&a| verb(&notation::format(&t, a)) == verb(&want[i]))
+        };
         for h in &mut self.helpers {
-            h.advance(same, want.len());
+            h.advance(same, step_over, want.len());
         }
-        self.tree.advance(same, want.len())
+        self.tree.advance(same, step_over, want.len())
     }
 
     #[getter]
@@ -900,13 +907,15 @@ impl Search {
     #[pyo3(signature = (pool, me, iterations, seconds, seed, priors, c_root=1.0, c=0.7, policy=1,
                         science=0.4, military=0.2, margin=0.0, threads=1, virtual_n=0, senate=0.0,
                         lookahead=false, deny=false, politics=0.0, points=0.0, redeal=false, card_first=false, age_stop=false,
-                        finishes=true, guard=0, leaf_eval=0.0, weights=None))]
+                        finishes=true, guard=0, leaf_eval=0.0, guided=false, upgrade=4,
+                        prior_temperature=2.5, weights=None))]
     #[allow(clippy::too_many_arguments)]
     fn run(&mut self, py: Python<'_>, pool: Vec<PyRef<'_, Core>>, me: u8, iterations: u64, seconds: f64,
            seed: u64, priors: Vec<(String, f64, f64)>, c_root: f64, c: f64, policy: u8, science: f64,
            military: f64, margin: f64, threads: usize, virtual_n: u32, senate: f64,
            lookahead: bool, deny: bool, politics: f64, points: f64, redeal: bool,
            card_first: bool, age_stop: bool, finishes: bool, guard: u8, leaf_eval: f64,
+           guided: bool, upgrade: u32, prior_temperature: f64,
            weights: Option<PyRef<'_, EvalWeights>>) -> PyResult<Vec<(String, u32, f64)>> {
         if pool.is_empty() {
             return Err(err("search: an empty pool of states"));
@@ -919,10 +928,15 @@ impl Search {
                 w.check(&self.t, me, &[])?;
                 Some(w.e.clone())
             }
-            None if leaf_eval > 0.0 => return Err(err("search: leaf_eval needs evaluation weights")),
+            None if leaf_eval > 0.0 || guided => {
+                return Err(err("search: leaf_eval and guided need evaluation weights"))
+            }
             None => None,
         };
         drop(weights);
+        if !(prior_temperature.is_finite() && prior_temperature > 0.0) {
+            return Err(err("search: prior_temperature must be a positive number"));
+        }
         if me > 1 || threads == 0 || threads > 64 || !seconds.is_finite() || seconds < 0.0 || guard > 2 {
             return Err(err("search: bad arguments (seat, threads, seconds or guard)"));
         }
@@ -947,7 +961,7 @@ impl Search {
         }
         let params = crate::search::Params { c_root, c, policy, science, military, margin, senate, lookahead, deny,
                                               guard, politics, points, redeal, card_first,
-                                              age_stop, finishes, leaf_eval };
+                                              age_stop, finishes, leaf_eval, guided, upgrade, prior_temperature };
         let deadline = if seconds > 0.0 {
             Some(std::time::Instant::now() + std::time::Duration::from_secs_f64(seconds))
         } else {

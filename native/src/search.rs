@@ -40,6 +40,8 @@ use crate::evaluate::Evaluator;
 use crate::rng;
 use crate::tables::{fx, Tables};
 
+mod guided;
+
 const GREEN: u8 = 3;
 const RED: u8 = 5;
 const BROWN: u8 = 0;
@@ -104,13 +106,21 @@ pub struct Params {
     /// walk down the tree adds: its winning chance blended with the playout's result, 1
     /// without a playout (the Python `hard`'s leaves); 0 playouts only. Needs an evaluator.
     pub leaf_eval: f64,
+    /// The guided search (`guided`, the Python `hard`'s): no playouts, follow-ups greedy,
+    /// PUCT with constant `c` and priors everywhere. Needs an evaluator.
+    pub guided: bool,
+    /// Guided: visits after which a node's priors are the one-ply scores.
+    pub upgrade: u32,
+    /// Guided: the softmax temperature (points) of the priors.
+    pub prior_temperature: f64,
 }
 
 impl Default for Params {
     fn default() -> Self {
         Params { c_root: 1.0, c: 0.7, policy: 1, science: 0.4, military: 0.2, margin: 0.0, senate: 0.0,
                  lookahead: false, deny: false, guard: 0, politics: 0.0, points: 0.0, redeal: false,
-                 card_first: false, age_stop: false, finishes: true, leaf_eval: 0.0 }
+                 card_first: false, age_stop: false, finishes: true, leaf_eval: 0.0,
+                 guided: false, upgrade: 4, prior_temperature: 2.5 }
     }
 }
 
@@ -121,12 +131,14 @@ struct Node {
     avail: u32,
     w: f64,
     prior: f32,
+    /// Guided search: the children's priors are one-ply scores.
+    seeded: bool,
     children: Vec<u32>,
 }
 
 impl Node {
     fn new(act: Act, mover: u8, prior: f32) -> Node {
-        Node { act, mover, n: 0, avail: 0, w: 0.0, prior, children: Vec::new() }
+        Node { act, mover, n: 0, avail: 0, w: 0.0, prior, seeded: false, children: Vec::new() }
     }
 }
 
@@ -165,8 +177,11 @@ impl Tree {
 
     /// Walk the root down the actions played since the last search (matched by `same`,
     /// the caller's notation test). Returns false (and resets the tree) when an action was
-    /// never tried in the tree: its statistics would be of another position.
-    pub fn advance(&mut self, mut same: impl FnMut(Act, usize) -> bool, count: usize) -> bool {
+    /// never tried in the tree: its statistics would be of another position. `step_over`
+    /// (the node's children's actions, the action's index) may pass over an action the
+    /// tree holds no node for: the guided search's follow-ups, played greedily in it.
+    pub fn advance(&mut self, mut same: impl FnMut(Act, usize) -> bool,
+                   mut step_over: impl FnMut(&[Act], usize) -> bool, count: usize) -> bool {
         let mut cur = 0u32;
         for i in 0..count {
             let node = &self.nodes[cur as usize];
@@ -176,6 +191,10 @@ impl Tree {
                     // a forced action (one legal choice) makes no node: step over it
                     // only if the tree has nothing to match it against at all
                     if node.children.is_empty() && cur != 0 {
+                        continue;
+                    }
+                    let acts: Vec<Act> = node.children.iter().map(|&c| self.nodes[c as usize].act).collect();
+                    if cur != 0 && step_over(&acts, i) {
                         continue;
                     }
                     self.reset();
@@ -230,6 +249,7 @@ impl Tree {
                 self.nodes[0].n += virtual_n;
             }
         }
+        self.nodes[0].seeded = !priors.is_empty();
     }
 
     /// The root's children: (action, visits, mean value for the player who chose it).
@@ -252,6 +272,10 @@ impl Tree {
         let mut buf = Vec::with_capacity(128);
         let mut buf2 = Vec::with_capacity(128);
         let mut path: Vec<u32> = Vec::with_capacity(64);
+        let mut guide = match eval {
+            Some(e) if params.guided => Some(guided::Guide::new(t, e)),
+            _ => None,
+        };
         let mut it = 0u64;
         while it < iterations {
             if it.is_multiple_of(32) {
@@ -266,7 +290,10 @@ impl Tree {
             if params.redeal {
                 s.shuffle_unseen(t, &mut r);
             }
-            let value = self.iterate(t, &mut s, me, params, eval, &mut r, &mut buf, &mut buf2, &mut path);
+            let value = match guide.as_mut() {
+                Some(g) => self.iterate_guided(g, &mut s, me, params, &mut path),
+                None => self.iterate(t, &mut s, me, params, eval, &mut r, &mut buf, &mut buf2, &mut path),
+            };
             if let Some(v) = value {
                 for &id in &path {
                     let nd = &mut self.nodes[id as usize];
@@ -946,6 +973,34 @@ mod tests {
         let mut s = State::zeroed();
         s.cubes = cubes;
         s
+    }
+
+    /// root -> build 1 (seat 0) -> build 2 (seat 1) -> build 3 (seat 0)
+    fn chain() -> Tree {
+        let mut tr = Tree::new();
+        for (i, mover) in [(1u8, 0u8), (2, 1), (3, 0)] {
+            let id = tr.nodes.len() as u32;
+            tr.nodes.push(Node::new(Act::new(act::BUILD, i, 0), mover, 0.0));
+            tr.nodes[id as usize - 1].children.push(id);
+            tr.nodes[id as usize].n = 10 - i as u32;
+        }
+        tr
+    }
+
+    #[test]
+    fn advance_steps_over_only_what_it_is_told_to() {
+        let played = [Act::new(act::BUILD, 1, 0), Act::new(act::PROGRESS, 4, 0), Act::new(act::BUILD, 2, 0)];
+        let same = |a: Act, i: usize| a == played[i];
+        // the progress token between the two turns has no node: kept only when stepped over
+        let mut tr = chain();
+        assert!(tr.advance(same, |_: &[Act], i: usize| played[i].k == act::PROGRESS, 3));
+        assert_eq!((tr.size(), tr.root_visits()), (2, 8));
+        let mut tr = chain();
+        assert!(!tr.advance(same, |_: &[Act], _: usize| false, 3));
+        assert_eq!((tr.size(), tr.root_visits()), (1, 0));
+        // the first action must be one of the root's own
+        let mut tr = chain();
+        assert!(!tr.advance(|a: Act, _: usize| a == Act::new(act::PROGRESS, 4, 0), |_: &[Act], _: usize| true, 1));
     }
 
     #[test]
