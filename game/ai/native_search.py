@@ -5,8 +5,11 @@ the Wonder draft by measured values, the immediate win, the one-ply scores (the 
 priors), the exact endgame of Age III and the supremacy threat checks — and hand the tree
 search itself to the core: a pool of determinizations drawn from the seat's observation
 (`determinize.py`, so the core only ever sees what the seat may see), the one-ply priors,
-and a budget; the core searches with the GIL released, playing out each leaf with its
-plan policy, and keeps its tree for the next decision.
+and a budget; the core searches with the GIL released and keeps its tree for the next
+decision. The base game's search plays each leaf out with the anchor's plan policy; Agora's
+is the guided search (search/guided.rs: the Python `hard`'s tree search, valued by the
+evaluation, a hundred times faster), which beat 9c5c6fa's `hard` in 76 of 100 games at 1 s
+where the playout search won 45 of 80 (docs/ai-journal.md, fourteenth session).
 
 Registered as `hard` and `normal` when the core is built with its search
 (`native.SEARCH`); otherwise `mcts.py`'s pure-Python players keep those names.
@@ -67,17 +70,16 @@ class NativeSearchPlayer(SearchPlayer):
     c_root = 1.0
     c_tree = 0.7
     threads = 1
-    # Agora: the core's search plays it too, its playouts placing cubes for the control
-    # they give (`senate`) and its threat check reaching every root move (mcts.py). Before,
-    # with the Senate at random in playouts, it drew 14 of 30 against 9c5c6fa's `hard` at
-    # 1 s, half its losses political (docs/ai-journal.md).
+    # Agora: the core's search plays it too (the guided search, below), its threat check
+    # reaching every root move (mcts.py).
     native_agora = True
     python_level = SearchPlayer
     root_virtual = 0             # visits of the one-ply winning chance each root child starts with
-    # extra playout parameters (search.rs `Params`): the Senate played for control, the
-    # anchor's look-ahead through a Wonder that plays again (+9 points against the anchor at
-    # 0.1 s), science denial (its science wins 26/320 -> 2/80) and, in Agora, a political
-    # plan in a fifth of playouts (9c5c6fa's political wins 11.5 -> 7 in 60): docs/ai-journal.md
+    # extra playout parameters (search.rs `Params`; in Agora only with `guided` off): the
+    # Senate played for control, the anchor's look-ahead through a Wonder that plays again
+    # (+9 points against the anchor at 0.1 s), science denial (its science wins 26/320 ->
+    # 2/80) and, in Agora, a political plan in a fifth of playouts (9c5c6fa's political wins
+    # 11.5 -> 7 in 60): docs/ai-journal.md
     search_params = {"senate": 0.8, "lookahead": True, "deny": True, "politics": 0.2}
     # Base game: the anchor's search itself under our checks (docs/ai-journal.md, sixth
     # session): a fresh deal of the unseen cards every iteration, its plain turn (a card
@@ -90,7 +92,9 @@ class NativeSearchPlayer(SearchPlayer):
     base_root = {"c_root": 0.0, "c": 0.75}
     choose_by_mean = True
     # The guided search (search/guided.rs): the Python `hard`'s own tree search in the core
-    # (follow-ups greedy, priors at every node, leaves by the evaluation), per rule set.
+    # (follow-ups greedy, priors at every node, leaves by the evaluation), per rule set
+    # (base, Agora). Agora: 76/100 against 9c5c6fa at 1 s (the playout search 45/80); base:
+    # 60/160 against the anchor at 0.1 s (the anchor's search 82/160): docs/ai-journal.md.
     guided = (False, True)
     guided_params = {"guided": True, "upgrade": 4, "prior_temperature": 2.5}
     guided_root = {"c_root": 0.0, "c": 0.6}
