@@ -17,6 +17,8 @@
 //! determinization's unseen cards afresh (`State::shuffle_unseen`), as the anchor draws its
 //! reveals. With `leaf_eval` the leaf an iteration adds is valued by the evaluation
 //! (`crate::evaluate`, evaluate.py's) as well as, or instead of, a playout (off: measured).
+//! With `guided` an iteration is the Python `hard`'s instead (`guided`, Agora's level):
+//! follow-ups played greedily, priors at every node, the leaf valued by the evaluation.
 //!
 //! The playout policy (`Policy`) gives each player a plan for the whole playout, as the
 //! anchor's does (docs/ai.md): science (green cards first, Law, The Mausoleum for a green
