@@ -111,10 +111,12 @@ impl<'a> Guide<'a> {
         let t = self.t;
         let mut depth = 0;
         let mut known = None;
-        let mut legal = Vec::new();
+        // `more` is free here (finish_followups does not run during a one-ply score)
+        let mut legal = std::mem::take(&mut self.more);
         while !s.is_terminal() && s.current_player() == Some(me as u8) && is_followup(s) && depth < 12 {
             s.legal(t, &mut legal);
             if legal.is_empty() {
+                self.more = legal;
                 return -WIN;
             }
             let mut best = legal[0];
@@ -137,10 +139,12 @@ impl<'a> Guide<'a> {
                 }
             }
             if s.apply(t, best, &mut self.buf).is_err() {
+                self.more = legal;
                 return -WIN;
             }
             depth += 1;
         }
+        self.more = legal;
         known.unwrap_or_else(|| self.look_value(s, me, age))
     }
 
