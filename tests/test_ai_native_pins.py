@@ -16,11 +16,12 @@ losing move lets the opponent win so), a military or science finish, a political
 `test_the_old_search_missed_it` (run it with PINS_OLD=1; it is the Python search, unchanged
 since 9c5c6fa, and slow; the same was run in a worktree of 9c5c6fa itself).
 
-One pin is lost since Agora's `hard` became the guided search (native/src/search/guided.rs,
-docs/ai.md): in 4607 the opponent closes the Senate over two turns whose cubes must go to
-exact Chambers, follow-ups that search plays greedily; the playout search, which searches
-every Senate decision, found the saving move. It is kept as a strict expected failure: the
-day the search finds it again, the test says so.
+Pin 4607 was lost when Agora's `hard` became the guided search (native/src/search/guided.rs,
+docs/ai.md) and found again with its `senate_edges`: the opponent closes the Senate over
+two turns whose cubes must go to exact Chambers, follow-ups that search played greedily;
+it now searches the Senate's decisions as nodes while a Senate is near. A pin the level
+misses goes in MISSED, a strict expected failure with its reason: the day the search finds
+it again, the test says so.
 """
 
 import json
@@ -34,7 +35,7 @@ from game.ai import native
 PINS = json.load(open(os.path.join(os.path.dirname(__file__), "..", "data", "ai_pins.json")))
 ITERATIONS = {False: 2000, True: 10_000}     # by `agora`
 # pins the level misses today, and why (the module's docstring)
-MISSED = {(True, 4607): "Agora's guided search plays the Senate's follow-ups greedily"}
+MISSED: dict = {}
 needs_search = pytest.mark.skipif(not native.SEARCH, reason=native.WHY_NOT or "no search in this build")
 
 

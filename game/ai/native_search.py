@@ -93,10 +93,13 @@ class NativeSearchPlayer(SearchPlayer):
     choose_by_mean = True
     # The guided search (search/guided.rs): the Python `hard`'s own tree search in the core
     # (follow-ups greedy, priors at every node, leaves by the evaluation), per rule set
-    # (base, Agora). Agora: 76/100 against 9c5c6fa at 1 s (the playout search 45/80); base:
-    # 60/160 against the anchor at 0.1 s (the anchor's search 82/160): docs/ai-journal.md.
+    # (base, Agora). Agora: 76/100 against 9c5c6fa at 1 s (the playout search 45/80), 40/60
+    # against it at 4 s with senate_edges; base: 60/160 against the anchor at 0.1 s (the
+    # anchor's search 82/160): docs/ai-journal.md.
     guided = (False, True)
-    guided_params = {"guided": True, "upgrade": 4, "prior_temperature": 2.5}
+    # senate_edges: the Senate's decisions are nodes, not greedy, while either player lacks
+    # at most four cubes of every Chamber (tactics.DEEP_POLITICAL_NEED): pin 4607
+    guided_params = {"guided": True, "upgrade": 4, "prior_temperature": 2.5, "senate_edges": 4}
     guided_root = {"c_root": 0.0, "c": 0.6}
 
     def playout_params(self, agora: bool) -> dict:

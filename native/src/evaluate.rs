@@ -984,7 +984,7 @@ impl Evaluator {
     }
 
     /// evaluate.py `political_need`: cubes p still has to bring to control every Chamber.
-    fn political_need(s: &State, p: usize) -> i64 {
+    pub fn political_need(s: &State, p: usize) -> i64 {
         (0..6).map(|ch| {
             let (mine, theirs) = (s.cubes[ch * 2 + p] as i64, s.cubes[ch * 2 + 1 - p] as i64);
             if mine <= theirs { theirs - mine + 1 } else { 0 }

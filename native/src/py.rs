@@ -908,14 +908,14 @@ impl Search {
                         science=0.4, military=0.2, margin=0.0, threads=1, virtual_n=0, senate=0.0,
                         lookahead=false, deny=false, politics=0.0, points=0.0, redeal=false, card_first=false, age_stop=false,
                         finishes=true, guard=0, leaf_eval=0.0, guided=false, upgrade=4,
-                        prior_temperature=2.5, weights=None))]
+                        prior_temperature=2.5, senate_edges=0, weights=None))]
     #[allow(clippy::too_many_arguments)]
     fn run(&mut self, py: Python<'_>, pool: Vec<PyRef<'_, Core>>, me: u8, iterations: u64, seconds: f64,
            seed: u64, priors: Vec<(String, f64, f64)>, c_root: f64, c: f64, policy: u8, science: f64,
            military: f64, margin: f64, threads: usize, virtual_n: u32, senate: f64,
            lookahead: bool, deny: bool, politics: f64, points: f64, redeal: bool,
            card_first: bool, age_stop: bool, finishes: bool, guard: u8, leaf_eval: f64,
-           guided: bool, upgrade: u32, prior_temperature: f64,
+           guided: bool, upgrade: u32, prior_temperature: f64, senate_edges: u8,
            weights: Option<PyRef<'_, EvalWeights>>) -> PyResult<Vec<(String, u32, f64)>> {
         if pool.is_empty() {
             return Err(err("search: an empty pool of states"));
@@ -961,7 +961,8 @@ impl Search {
         }
         let params = crate::search::Params { c_root, c, policy, science, military, margin, senate, lookahead, deny,
                                               guard, politics, points, redeal, card_first,
-                                              age_stop, finishes, leaf_eval, guided, upgrade, prior_temperature };
+                                              age_stop, finishes, leaf_eval, guided, upgrade, prior_temperature,
+                                              senate_edges };
         let deadline = if seconds > 0.0 {
             Some(std::time::Instant::now() + std::time::Duration::from_secs_f64(seconds))
         } else {

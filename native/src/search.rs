@@ -115,6 +115,10 @@ pub struct Params {
     pub upgrade: u32,
     /// Guided: the softmax temperature (points) of the priors.
     pub prior_temperature: f64,
+    /// Guided, Agora: the Senate's decisions (recruiting's cubes, a move, a removal, a
+    /// Conspirator) are searched as nodes, not played greedily, while either player lacks
+    /// at most this many cubes of every Chamber (0: never).
+    pub senate_edges: u8,
 }
 
 impl Default for Params {
@@ -122,7 +126,7 @@ impl Default for Params {
         Params { c_root: 1.0, c: 0.7, policy: 1, science: 0.4, military: 0.2, margin: 0.0, senate: 0.0,
                  lookahead: false, deny: false, guard: 0, politics: 0.0, points: 0.0, redeal: false,
                  card_first: false, age_stop: false, finishes: true, leaf_eval: 0.0,
-                 guided: false, upgrade: 4, prior_temperature: 2.5 }
+                 guided: false, upgrade: 4, prior_temperature: 2.5, senate_edges: 0 }
     }
 }
 
@@ -275,7 +279,7 @@ impl Tree {
         let mut buf2 = Vec::with_capacity(128);
         let mut path: Vec<u32> = Vec::with_capacity(64);
         let mut guide = match eval {
-            Some(e) if params.guided => Some(guided::Guide::new(t, e)),
+            Some(e) if params.guided => Some(guided::Guide::new(t, e, params.senate_edges)),
             _ => None,
         };
         let mut it = 0u64;

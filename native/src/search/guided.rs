@@ -4,7 +4,8 @@
 //! Against the playout search of the parent module it differs in every part of an iteration:
 //! - the tree branches on turn-level decisions only (a fresh turn, the Wonder draft, who
 //!   starts an Age); the follow-ups of a turn (a progress token, the Senate's actions, a
-//!   Conspiracy's choices) are played greedily by their mover's evaluation;
+//!   Conspiracy's choices) are played greedily by their mover's evaluation, but for the
+//!   Senate's while a Senate is near (`Params::senate_edges`): those are nodes;
 //! - PUCT everywhere, `Q + c · P · √avail / (1 + n)`, with priors from quick per-action gains
 //!   (`Evaluator::quick_scores`) when a node is first reached, replaced by one-ply scores
 //!   (each action and the greedy rest of its mover's turn, evaluated) once it has `upgrade`
@@ -22,12 +23,19 @@ fn cube_decision(kind: u8) -> bool {
     matches!(kind, step::SENATE | step::PLACE | step::REMOVE | step::MAY_MOVE | step::CONSPIRATOR)
 }
 
-/// A decision the tree branches on (mcts.py `is_edge`).
-fn is_edge(s: &State) -> bool {
+/// A decision the tree branches on (mcts.py `is_edge`); with `senate` > 0 also the
+/// Senate's while a player lacks at most `senate` cubes of every Chamber.
+fn is_edge(s: &State, senate: u8) -> bool {
     match s.top() {
-        Some(st) => st[0] == step::DRAFT || st[0] == step::START || (st[0] == step::TURN && st[2] != 0),
+        Some(st) => st[0] == step::DRAFT || st[0] == step::START || (st[0] == step::TURN && st[2] != 0)
+            || (senate > 0 && cube_decision(st[0]) && senate_near(s, senate)),
         None => false,
     }
+}
+
+/// Does either player lack at most `senate` cubes of every Chamber?
+fn senate_near(s: &State, senate: u8) -> bool {
+    (0..2).any(|p| Evaluator::political_need(s, p) <= senate as i64)
 }
 
 /// The rest of a turn already begun (heuristic.py `is_followup`).
@@ -54,12 +62,14 @@ pub(super) struct Guide<'a> {
     pub more: Vec<Act>,
     pub buf: Vec<Act>,
     pub scores: Vec<f64>,
+    /// `Params::senate_edges`.
+    pub senate: u8,
 }
 
 impl<'a> Guide<'a> {
-    pub fn new(t: &'a Tables, e: &'a Evaluator) -> Guide<'a> {
+    pub fn new(t: &'a Tables, e: &'a Evaluator, senate: u8) -> Guide<'a> {
         Guide { t, e, legal: Vec::with_capacity(64), more: Vec::with_capacity(64), buf: Vec::with_capacity(64),
-                scores: Vec::with_capacity(64) }
+                scores: Vec::with_capacity(64), senate }
     }
 
     /// Play every follow-up decision greedily until the next turn-level one (mcts.py
@@ -67,7 +77,7 @@ impl<'a> Guide<'a> {
     fn finish_followups(&mut self, s: &mut State) -> Option<()> {
         let (t, e) = (self.t, self.e);
         let mut guard = 0;
-        while !s.is_terminal() && s.top().is_some() && !is_edge(s) && guard < 40 {
+        while !s.is_terminal() && s.top().is_some() && !is_edge(s, self.senate) && guard < 40 {
             let kind = s.top()?[0];
             let p = s.current_player()? as usize;
             s.legal(t, &mut self.more);
@@ -148,6 +158,20 @@ impl<'a> Guide<'a> {
         known.unwrap_or_else(|| self.look_value(s, me, age))
     }
 
+    /// `cube_terms` after each of `self.legal` for `mover`, into `self.scores`: the priors
+    /// of a Senate decision searched as a node (`quick_scores` knows only turns).
+    fn cube_scores(&mut self, s: &State, mover: usize) {
+        self.scores.clear();
+        for &a in &self.legal {
+            let mut c = *s;
+            let v = match c.apply(self.t, a, &mut self.buf) {
+                Ok(_) => self.e.cube_terms(self.t, &c, mover),
+                Err(_) => -2.0 * WIN,
+            };
+            self.scores.push(v);
+        }
+    }
+
     /// The one-ply score of each of `self.legal` for the mover of `s`, into `self.scores`
     /// (heuristic.py `Lookahead.score_all`).
     fn one_ply(&mut self, s: &State, mover: usize) {
@@ -189,7 +213,10 @@ impl Tree {
                 g.one_ply(s, mover as usize);
                 self.seed_children(node, &g.legal, &g.scores, mover, params.prior_temperature, e, s.age);
             } else if nd.children.is_empty() {
-                e.quick_scores(t, s, &g.legal, &mut g.scores);
+                match s.top() {
+                    Some(st) if cube_decision(st[0]) => g.cube_scores(s, mover as usize),
+                    _ => e.quick_scores(t, s, &g.legal, &mut g.scores),
+                }
                 let priors = softmax(&g.scores, params.prior_temperature);
                 for (&a, &p) in g.legal.iter().zip(&priors) {
                     let id = self.nodes.len() as u32;
