@@ -93,7 +93,7 @@ class NativeSearchPlayer(SearchPlayer):
     choose_by_mean = True
     # The guided search (search/guided.rs): the Python `hard`'s own tree search in the core
     # (follow-ups greedy, priors at every node, leaves by the evaluation), per rule set
-    # (base, Agora). Agora: 76/100 against 9c5c6fa at 1 s (the playout search 45/80), 40/60
+    # (base, Agora). Agora: 76/100 against 9c5c6fa at 1 s (the playout search 45/80), 47/76
     # against it at 4 s with senate_edges; base: 60/160 against the anchor at 0.1 s (the
     # anchor's search 82/160): docs/ai-journal.md.
     guided = (False, True)
