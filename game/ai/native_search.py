@@ -93,9 +93,9 @@ class NativeSearchPlayer(SearchPlayer):
     choose_by_mean = True
     # The guided search (search/guided.rs): the Python `hard`'s own tree search in the core
     # (follow-ups greedy, priors at every node, leaves by the evaluation), per rule set
-    # (base, Agora). Agora: 76/100 against 9c5c6fa at 1 s (the playout search 45/80), 47/76
-    # against it at 4 s with senate_edges; base: 60/160 against the anchor at 0.1 s (the
-    # anchor's search 82/160): docs/ai-journal.md.
+    # (base, Agora). Agora against 9c5c6fa: 76/100 at 1 s with the Senate greedy (the
+    # playout search 45/80); with senate_edges 69/100 at 1 s, 60/100 against its 4 s; base:
+    # 60/160 against the anchor at 0.1 s (the anchor's search 82/160): docs/ai-journal.md.
     guided = (False, True)
     # senate_edges: the Senate's decisions are nodes, not greedy, while either player lacks
     # at most four cubes of every Chamber (tactics.DEEP_POLITICAL_NEED): pin 4607
