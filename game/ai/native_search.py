@@ -98,7 +98,8 @@ class NativeSearchPlayer(SearchPlayer):
     # 60/160 against the anchor at 0.1 s (the anchor's search 82/160): docs/ai-journal.md.
     guided = (False, True)
     # senate_edges: the Senate's decisions are nodes, not greedy, while either player lacks
-    # at most four cubes of every Chamber (tactics.DEEP_POLITICAL_NEED): pin 4607
+    # at most four cubes of every Chamber (tactics.DEEP_POLITICAL_NEED): pin 4607. Two (35/54)
+    # and a fresh deal every iteration (`redeal`, 66/100) were level at 1 s: not kept
     guided_params = {"guided": True, "upgrade": 4, "prior_temperature": 2.5, "senate_edges": 4}
     guided_root = {"c_root": 0.0, "c": 0.6}
 
