@@ -97,9 +97,10 @@ class NativeSearchPlayer(SearchPlayer):
     # playout search 45/80); with senate_edges 69/100 at 1 s, 60/100 against its 4 s; base:
     # 60/160 against the anchor at 0.1 s (the anchor's search 82/160): docs/ai-journal.md.
     guided = (False, True)
-    # senate_edges: the Senate's decisions are nodes, not greedy, while either player lacks
-    # at most four cubes of every Chamber (tactics.DEEP_POLITICAL_NEED): pin 4607. Two (35/54)
-    # and a fresh deal every iteration (`redeal`, 66/100) were level at 1 s: not kept
+    # senate_edges: the Senate's decisions are nodes, not greedy, while either player needs
+    # at most four more cubes, over all six Chambers, to hold every one
+    # (Evaluator::political_need; tactics.DEEP_POLITICAL_NEED): pin 4607. Two (35/54) and a
+    # fresh deal every iteration (`redeal`, 66/100) were level at 1 s: not kept
     guided_params = {"guided": True, "upgrade": 4, "prior_temperature": 2.5, "senate_edges": 4}
     guided_root = {"c_root": 0.0, "c": 0.6}
 
