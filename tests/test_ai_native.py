@@ -134,6 +134,28 @@ def test_every_threads_tree_is_kept_between_searches(agora):
 
 
 @needs_search
+def test_each_thread_searches_its_own_share_of_the_determinizations():
+    """Root parallel over a pool of two states: each thread's tree takes one of them (the
+    guided search is deterministic given its states, so trees over the same pool would grow
+    alike). Two threads then add up to two single searches, one over each state."""
+    s = _turn(7, True)
+    me = s.current_player
+    det = Determinizer(s.observation(me))
+    rng = random.Random(7)
+    a, b = (native.NativeState.from_state(det.sample(rng)) for _ in range(2))
+
+    def visits(pool, threads, iterations, seed):
+        got = native.NativeSearch(True).run(pool, me, iterations=iterations, seed=seed,
+                                            threads=threads, guided=True)
+        return {text: n for text, n, _ in got}
+
+    both = visits([a, b], 2, 1200, 1)
+    one, other = visits([a], 1, 600, 1), visits([b], 1, 600, 1 + 0x9E3779B9)
+    assert both == {k: one.get(k, 0) + other.get(k, 0) for k in set(one) | set(other)}
+    assert both != visits([a, b], 1, 1200, 1)          # one tree over both states differs
+
+
+@needs_search
 def test_the_core_only_gets_states_drawn_from_the_observation(monkeypatch):
     """Every state handed to the core is a determinization of the seat's observation."""
     from game.ai.native_search import NativeSearchPlayer

@@ -183,6 +183,7 @@ class NativeSearchPlayer(SearchPlayer):
         fixed = self.iterations
         anchor_like = bool(self.base_params) and not s0.agora
         size = min(self.pool_size, BASE_POOL) if anchor_like else self.pool_size
+        size *= self.threads         # each thread searches its own share (NativeSearch.run)
         size = size if fixed is None else max(1, min(size, fixed))
         pool = [native.NativeState.from_state(s0)]
         began = time.perf_counter()

@@ -901,7 +901,8 @@ impl Search {
     /// limit), the GIL released. `priors`: (notation, prior, value or -1) for the root's
     /// actions; with `virtual_n` > 0 an unvisited root child starts with that many visits
     /// of its value.
-    /// `threads` > 1 adds that many less one independent trees (root parallel), kept
+    /// `threads` > 1 adds that many less one independent trees (root parallel), each over its
+    /// own share of `pool` when it holds one state a thread or more, kept
     /// between searches as this one is, whose root statistics are summed with this one's.
     /// Returns (notation, visits, mean value for me).
     #[pyo3(signature = (pool, me, iterations, seconds, seed, priors, c_root=1.0, c=0.7, policy=1,
@@ -973,10 +974,14 @@ impl Search {
         self.helpers.resize_with(threads - 1, crate::search::Tree::new);
         let helpers = &mut self.helpers;
         let per = if threads > 1 { iterations.div_ceil(threads as u64) } else { iterations };
+        // each tree searches its own share of the determinizations: the guided search is
+        // deterministic given its states, so trees over the same pool would grow alike
+        let share = if states.len() >= threads { states.len() / threads } else { states.len() };
+        let part = |k: usize| if share == states.len() { &states[..] } else { &states[k * share..(k + 1) * share] };
         let extra: Vec<Vec<(Act, u32, f64)>> = py.allow_threads(|| {
             std::thread::scope(|sc| {
                 let handles: Vec<_> = helpers.iter_mut().enumerate().map(|(k, other)| {
-                    let (t, states, acts, evaluator) = (&t, &states, &acts, &evaluator);
+                    let (t, states, acts, evaluator) = (&t, part(k + 1), &acts, &evaluator);
                     sc.spawn(move || {
                         other.set_root_priors(acts, mover, virtual_n);
                         other.run(t, states, me, per, deadline, &params, seed.wrapping_add((k as u64 + 1) * 0x9E37_79B9),
@@ -984,7 +989,7 @@ impl Search {
                         other.root_stats()
                     })
                 }).collect();
-                tree.run(&t, &states, me, per, deadline, &params, seed, evaluator.as_deref());
+                tree.run(&t, part(0), me, per, deadline, &params, seed, evaluator.as_deref());
                 handles.into_iter().filter_map(|h| h.join().ok()).collect()
             })
         });
