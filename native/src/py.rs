@@ -976,8 +976,8 @@ impl Search {
         let per = if threads > 1 { iterations.div_ceil(threads as u64) } else { iterations };
         // each tree searches its own share of the determinizations: the guided search is
         // deterministic given its states, so trees over the same pool would grow alike
-        let share = if states.len() >= threads { states.len() / threads } else { states.len() };
-        let part = |k: usize| if share == states.len() { &states[..] } else { &states[k * share..(k + 1) * share] };
+        let n = states.len();
+        let part = |k: usize| if n < threads { &states[..] } else { &states[k * n / threads..(k + 1) * n / threads] };
         let extra: Vec<Vec<(Act, u32, f64)>> = py.allow_threads(|| {
             std::thread::scope(|sc| {
                 let handles: Vec<_> = helpers.iter_mut().enumerate().map(|(k, other)| {
