@@ -31,7 +31,7 @@ from multiprocessing import Pool
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from game import new_game  # noqa: E402
-from game.ai import evaluate, make_player  # noqa: E402
+from game.ai import evaluate, make_player, native  # noqa: E402
 import game.ai.mcts  # noqa: E402,F401  (the modules an "@module.NAME" change may name)
 import game.ai.tactics  # noqa: E402,F401
 import game.ai.heuristic  # noqa: E402,F401
@@ -72,6 +72,8 @@ def module_of(key):
 def _clear_caches():
     evaluate._PRODUCTION_MEMO.clear()
     evaluate._SENATE_MEMO.clear()
+    if native.EVALUATE:
+        native.forget_eval_weights()     # the core's search reads the tables built from them
 
 
 class Changed:

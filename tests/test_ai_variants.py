@@ -49,6 +49,29 @@ def test_a_search_constant_of_another_module_is_changed_only_for_the_changed_sid
     assert Seer.seen == [0.9] and mcts.CLOSE_SHARE == before
 
 
+def test_an_evaluation_change_reaches_the_cores_search_and_only_while_the_side_chooses():
+    from game.ai import native
+    if not native.EVALUATE:
+        pytest.skip("the native core is not built")
+
+    class Seer:
+        seen = []
+
+        def choose(self, observation, legal_actions):
+            self.seen.append(native.eval_weights(True).win_chance(0.0, 2))
+            self.seen.append(native.eval_weights(True).win_chance(3.0, 2))
+            return legal_actions[0]
+
+    plain = native.eval_weights(True).win_chance(3.0, 2)
+    scale = evaluate.VALUE_SCALE
+    changed = ai_variants.Changed(Seer(), [("@VALUE_SCALE", tuple(2 * x for x in scale))])
+    changed.choose(None, ["a"])
+    assert Seer.seen[0] == 0.5
+    # twice the value scale: the same evaluation is a less sure win, in the core as well
+    assert 0.5 < Seer.seen[1] < plain
+    assert native.eval_weights(True).win_chance(3.0, 2) == plain
+
+
 @pytest.mark.parametrize("text", ["tempo", "tempo=(0.1", "no_such_weight=1", "@NO_SUCH=1",
                                   "@mcts.NO_SUCH=1", "@no_such_module.X=1"])
 def test_a_bad_change_is_refused_with_a_clear_message(text):

@@ -690,6 +690,12 @@ def eval_weights(agora: bool, w=None):
     return made[1]
 
 
+def forget_eval_weights():
+    """Drop the weights built from evaluate.py's tables, so that the next search reads them
+    afresh (bench/ai_variants.py changes the tables around one player's choice)."""
+    _EVAL_WEIGHTS.clear()
+
+
 def win_chance(v: float, age: int = 2) -> float:
     """game/ai/evaluate.py `win_chance` computed in the core."""
     return _guard(eval_weights(True).win_chance, v, age)
