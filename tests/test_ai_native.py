@@ -80,6 +80,39 @@ def test_a_fixed_seed_and_iteration_count_give_the_same_choice(agora):
 
 
 @needs_search
+def test_a_players_own_term_scales_reach_its_root_scores_and_the_cores_search(monkeypatch):
+    from game.ai import evaluate
+    from game.ai.native_search import NativeSearchPlayer
+    s = _turn(5, True, plays=30)
+    p = s.current_player
+    scaled = NativeSearchPlayer(seed=1, iterations=3000)
+    scaled.term_scale = (None, {"points": (4.0, 4.0, 4.0)})
+    w = scaled.eval_weights(True)
+    assert w["term_scale"]["points"] == (4.0, 4.0, 4.0)
+    assert w["term_scale"]["military"] == evaluate.TERM_SCALE_BY_RULES[True]["military"]
+    assert scaled.eval_weights(False) is evaluate.WEIGHTS      # the base game untouched
+    # the core evaluates with them as evaluate.py does
+    state = native.NativeState.from_state(s)
+    mine = state._c.evaluate(p, scaled.core_weights(True), [], True)
+    assert mine == pytest.approx(evaluate.evaluate(s, p, (), w), abs=1e-6)
+    assert mine != pytest.approx(evaluate.evaluate(s, p), abs=1e-3)
+    # and the search they guide visits the root differently from the plain player's
+    handed = []
+    run = native.NativeSearch.run
+
+    def recording_run(self, *args, weights=None, **kwargs):
+        handed.append(weights)
+        return run(self, *args, weights=weights, **kwargs)
+    monkeypatch.setattr(native.NativeSearch, "run", recording_run)
+    plain = NativeSearchPlayer(seed=1, iterations=3000)
+    for bot in (scaled, plain):
+        bot.choose(s.observation(p), s.legal_actions())
+    assert handed == [scaled.core_weights(True), None]
+    visits = [{a: c.n for a, c in bot.last_root.children.items()} for bot in (scaled, plain)]
+    assert visits[0] != visits[1]
+
+
+@needs_search
 def test_the_search_visits_every_root_action_and_spends_its_iterations():
     from game.ai.native_search import NativeSearchPlayer
     s = _turn(5, False)

@@ -225,6 +225,10 @@ class SearchPlayer(Player):
     def budget(self):
         return self.default_seconds if self.think_seconds is None else self.think_seconds
 
+    def eval_weights(self, agora: bool) -> dict:
+        """The evaluation's weights the root's one-ply scores use (evaluate.py's own)."""
+        return WEIGHTS
+
     def choose(self, observation, legal_actions):
         if len(legal_actions) == 1:
             return legal_actions[0]
@@ -241,7 +245,7 @@ class SearchPlayer(Player):
             line = find_win(s0, me)
             if line:
                 return _match(line[0], legal_actions)
-        root_scores = Lookahead(s0, me, hidden).score_all()
+        root_scores = Lookahead(s0, me, hidden, self.eval_weights(s0.agora)).score_all()
         root_scores.sort(key=lambda t: -t[0])
         if root_scores[0][0] >= WIN:
             return _match(root_scores[0][1], legal_actions)

@@ -632,7 +632,7 @@ class NativeSearch:
         return None if got is None else dict(got)
 
     def run(self, pool, me: int, iterations: int = 1 << 62, seconds: float = 0.0, seed: int = 0,
-            priors=(), threads: int = 1, **params):
+            priors=(), threads: int = 1, weights=None, **params):
         """Search from `pool` (NativeStates at the same decision of seat `me`) for at most
         `iterations` and `seconds` (0: no time limit); the GIL is released meanwhile.
         `priors`: (action, prior) or (action, prior, value); `virtual_n=k` starts an unvisited
@@ -640,9 +640,10 @@ class NativeSearch:
         `leaf_eval=x` values each new leaf by x times the evaluation's winning chance (the
         core's evaluate.py) plus 1 - x times a playout; `guided=True` searches as the Python
         `hard` does (search/guided.rs: follow-ups greedy, priors everywhere, no playouts).
+        `weights`: the evaluation's there (`eval_weights(agora, w)`; default evaluate.py's).
         Returns [(notation, visits, mean value for `me`)] for the root's actions."""
         if params.get("leaf_eval") or params.get("guided"):
-            params["weights"] = eval_weights(self.agora)
+            params["weights"] = eval_weights(self.agora) if weights is None else weights
         return _guard(lambda: self._s.run([x._c for x in pool], me, iterations, seconds,
                                           seed & ((1 << 64) - 1),
                                           [(str(x[0]), float(x[1]), float(x[2]) if len(x) > 2 else -1.0)

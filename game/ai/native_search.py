@@ -21,7 +21,7 @@ from . import endgame
 from .mcts import QuickSearchPlayer, SearchPlayer, softmax
 from .evaluate import win_chance
 from .players import register
-from . import native
+from . import evaluate, native
 
 NATIVE_POOL = 128         # determinizations per decision of `hard` (drawn in Python, ~0.3 ms each)
 BASE_POOL = 16            # the base game's: every iteration deals the unseen cards afresh in
@@ -103,6 +103,10 @@ class NativeSearchPlayer(SearchPlayer):
     # fresh deal every iteration (`redeal`, 66/100) were level at 1 s: not kept
     guided_params = {"guided": True, "upgrade": 4, "prior_temperature": 2.5, "senate_edges": 4}
     guided_root = {"c_root": 0.0, "c": 0.6}
+    # Term scales (data/ai_weights.json's) this search evaluates with instead, per rule set
+    # (base, Agora): {term: (Age I, II, III)}; the root's one-ply scores and the core's
+    # search read them, the threat checks keep evaluate.py's own. None: evaluate.py's.
+    term_scale = (None, None)
 
     def playout_params(self, agora: bool) -> dict:
         """The core's playout parameters (search.rs `Params`) this player searches with: the
@@ -118,6 +122,26 @@ class NativeSearchPlayer(SearchPlayer):
         self._decision_end = 0.0     # wall-clock end of the current decision's budget
         self._python = None          # the Python player of Agora games (native_agora False)
         self._seed = seed
+        self._weights = {}           # rule set -> (evaluate.py's w, the core's EvalWeights)
+
+    def eval_weights(self, agora: bool) -> dict:
+        """evaluate.py's WEIGHTS with this player's `term_scale` (cached per rule set)."""
+        changed = self.term_scale[bool(agora)]
+        if not changed:
+            return evaluate.WEIGHTS
+        got = self._weights.get(bool(agora))
+        if got is None:
+            scale = dict(evaluate.TERM_SCALE_BY_RULES[bool(agora)], **changed)
+            w = dict(evaluate.WEIGHTS, term_scale=scale)
+            got = self._weights[bool(agora)] = (w, native.eval_weights(bool(agora), w))
+        return got[0]
+
+    def core_weights(self, agora: bool):
+        """The core's weights of `eval_weights` (None: the core's default, evaluate.py's)."""
+        if not self.term_scale[bool(agora)]:
+            return None
+        self.eval_weights(agora)
+        return self._weights[bool(agora)][1]
 
     def exact_horizon(self, s0):
         k = 1 if s0.agora else 0
@@ -204,7 +228,8 @@ class NativeSearchPlayer(SearchPlayer):
             params = dict(params, redeal=False)
         stats = self._tree.run(pool, me, iterations=fixed if fixed is not None else 1 << 62,
                                seconds=seconds, seed=self.rng.getrandbits(63), priors=prior_list,
-                               threads=self.threads, virtual_n=virtual_n, **root, **params)
+                               threads=self.threads, virtual_n=virtual_n,
+                               weights=self.core_weights(s0.agora), **root, **params)
         self._tree_at = (history, s0.age)
         self.last_iterations = self._tree.last_iterations
         by_text = {str(a): a for _, a, _ in root_scores}
