@@ -19,7 +19,6 @@ import time
 
 from . import endgame
 from .mcts import QuickSearchPlayer, SearchPlayer, softmax
-from .evaluate import win_chance
 from .players import register
 from . import evaluate, native
 
@@ -124,24 +123,29 @@ class NativeSearchPlayer(SearchPlayer):
         self._seed = seed
         self._weights = {}           # rule set -> (evaluate.py's w, the core's EvalWeights)
 
-    def eval_weights(self, agora: bool) -> dict:
-        """evaluate.py's WEIGHTS with this player's `term_scale` (cached per rule set)."""
-        changed = self.term_scale[bool(agora)]
+    def _scaled(self, agora: bool):
+        """(evaluate.py's w, the core's EvalWeights) with this player's `term_scale`, built
+        once per rule set; None when it has none for `agora`."""
+        agora = bool(agora)
+        changed = self.term_scale[agora]
         if not changed:
-            return evaluate.WEIGHTS
-        got = self._weights.get(bool(agora))
+            return None
+        got = self._weights.get(agora)
         if got is None:
-            scale = dict(evaluate.TERM_SCALE_BY_RULES[bool(agora)], **changed)
+            scale = dict(evaluate.TERM_SCALE_BY_RULES[agora], **changed)
             w = dict(evaluate.WEIGHTS, term_scale=scale)
-            got = self._weights[bool(agora)] = (w, native.eval_weights(bool(agora), w))
-        return got[0]
+            got = self._weights[agora] = (w, native.eval_weights(agora, w))
+        return got
+
+    def eval_weights(self, agora: bool) -> dict:
+        """evaluate.py's WEIGHTS with this player's `term_scale`."""
+        got = self._scaled(agora)
+        return evaluate.WEIGHTS if got is None else got[0]
 
     def core_weights(self, agora: bool):
         """The core's weights of `eval_weights` (None: the core's default, evaluate.py's)."""
-        if not self.term_scale[bool(agora)]:
-            return None
-        self.eval_weights(agora)
-        return self._weights[bool(agora)][1]
+        got = self._scaled(agora)
+        return None if got is None else got[1]
 
     def exact_horizon(self, s0):
         k = 1 if s0.agora else 0
@@ -215,7 +219,7 @@ class NativeSearchPlayer(SearchPlayer):
         while len(pool) < size and (draw_until is None or time.perf_counter() < draw_until):
             pool.append(native.NativeState.from_state(det.sample(self.rng)))
         priors = softmax([v for v, _, _ in root_scores], self.prior_temperature)
-        prior_list = [(a, p, win_chance(v, s0.age)) for (v, a, _), p in zip(root_scores, priors)]
+        prior_list = [(a, p, evaluate.win_chance(v, s0.age)) for (v, a, _), p in zip(root_scores, priors)]
         seconds = 0.0 if fixed is not None else max(0.001, deadline - time.perf_counter())
         root = self.base_root if anchor_like else {"c_root": self.c_root, "c": self.c_tree}
         params = self.playout_params(s0.agora)
